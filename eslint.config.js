@@ -1,0 +1,137 @@
+// Lint guards the boundaries of ARCHITECTURE.md §2 and the rules of STYLE.md §9–10, so that
+// review does not have to.
+import { readdirSync } from 'node:fs';
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import react from 'eslint-plugin-react';
+import reactHooks from 'eslint-plugin-react-hooks';
+import importX from 'eslint-plugin-import-x';
+import globals from 'globals';
+
+const webFeatures = (() => {
+  try {
+    return readdirSync('apps/web/src/features', { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name);
+  } catch {
+    return [];
+  }
+})();
+
+export default tseslint.config(
+  {
+    ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/*.d.ts', 'coverage/**'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      globals: { ...globals.node },
+    },
+    plugins: { 'import-x': importX },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': 'error',
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
+      'import-x/no-cycle': 'off',
+      // No barrel files: import the module that owns the thing.
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'ExportAllDeclaration', message: 'No barrel files (ARCHITECTURE.md §4).' },
+      ],
+    },
+  },
+  {
+    files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+  // packages/shared is framework-free: both apps compile it.
+  {
+    files: ['packages/shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['react', 'react-*', 'fastify', '@fastify/*', 'drizzle-orm*', 'pg'],
+              message: 'shared imports neither React nor Fastify.',
+            },
+            {
+              group: ['@vizita/api*', '@vizita/web*', '**/apps/**'],
+              message: 'shared imports no app code.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // The web app: browser globals, React rules, one HTTP client, no literal UI strings.
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { react, 'react-hooks': reactHooks },
+    settings: { react: { version: '19' } },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'react/jsx-no-literals': [
+        'error',
+        {
+          noStrings: false,
+          ignoreProps: true,
+          allowedStrings: ['·', '—', '/', '%', '*', ':', '(', ')', '+', '-', '×', '…', '|'],
+        },
+      ],
+      'no-restricted-globals': [
+        'error',
+        { name: 'fetch', message: 'Only src/lib/api-client.ts calls fetch (STYLE.md §2).' },
+      ],
+      'no-restricted-properties': [
+        'error',
+        { object: 'window', property: 'fetch', message: 'Only src/lib/api-client.ts calls fetch.' },
+      ],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            // lib and components are below features; features are below app.
+            {
+              target: './apps/web/src/lib',
+              from: ['./apps/web/src/features', './apps/web/src/app'],
+            },
+            {
+              target: './apps/web/src/components',
+              from: ['./apps/web/src/features', './apps/web/src/app'],
+            },
+            { target: './apps/web/src/features', from: './apps/web/src/app' },
+            // Features do not import each other.
+            ...webFeatures.map((f) => ({
+              target: `./apps/web/src/features/${f}`,
+              from: './apps/web/src/features',
+              except: [`./${f}`],
+              message:
+                'Features do not import each other; lift shared code into lib/ or components/.',
+            })),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/src/lib/api-client.ts', 'apps/web/**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-globals': 'off', 'no-restricted-properties': 'off' },
+  },
+  {
+    files: ['**/*.test.{ts,tsx}', 'e2e/**/*.ts', 'bench/**/*.ts'],
+    rules: {
+      'react/jsx-no-literals': 'off',
+      '@typescript-eslint/no-non-null-assertion': 'off',
+      '@typescript-eslint/unbound-method': 'off',
+    },
+  },
+);

@@ -1,0 +1,45 @@
+/** Interface languages (spec §1, §9). The first is the default and the fallback. */
+export const LOCALES = ['en', 'bg', 'de'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'en';
+/** localStorage key under which the web app keeps the chosen locale (spec §1). */
+export const LOCALE_STORAGE_KEY = 'locale';
+
+/** Name minimum (spec §9); the maximum keeps names printable in mails and receipts. */
+export const NAME_MIN = 2;
+export const NAME_MAX = 100;
+
+/** Registration password minimum (spec §9); one policy for every new password (ADR 0004). */
+export const PASSWORD_MIN = 8;
+/** argon2 hashes any length, so an upper bound stops a megabyte password from costing CPU. */
+export const PASSWORD_MAX = 128;
+/** The special characters the spec's registration rule names (spec §5). */
+export const PASSWORD_SPECIALS = '@$!%*?&';
+
+/** RFC 5321 caps a forward path at 256 octets, so 254 characters is the longest usable address. */
+export const EMAIL_MAX = 254;
+
+/** Device label sent at login (spec §7: "ip (a fixed label for a mobile app)"). */
+export const LOGIN_DEVICE_LABEL = 'web-app';
+
+/** UI delays in milliseconds (spec §9). */
+export const DELAYS = {
+  registrationRedirectMs: 2000,
+  passwordChangeCloseMs: 2000,
+  profileSaveRedirectMs: 2000,
+  resetRedirectMs: 3000,
+  emailValidationRedirectMs: 3000,
+  protectedSpinnerMs: 100,
+  dashboardFadeInMs: 300,
+  toastMs: 4000,
+  paymentSessionRetryMs: 2000,
+  videoLoadRetryMs: 250,
+} as const;
+
+/** Lifetimes of one-time tokens: a validation link is good for a day, a reset link for an hour. */
+export const EMAIL_VALIDATION_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
+export const PASSWORD_RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+
+/** Access tokens are short-lived; the refresh cookie carries the session for longer. */
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;

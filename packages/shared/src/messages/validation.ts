@@ -1,0 +1,38 @@
+/**
+ * Validation messages. Schemas carry the key; the web app translates it (namespace
+ * `validation`), the API answers with the English text. English is the spec's exact wording (§5).
+ */
+export const VALIDATION_MESSAGES_EN = {
+  emailRequired: 'Email is required',
+  emailInvalid: 'Please enter a valid email address',
+  loginEmailInvalid: 'Please enter a valid email',
+  passwordRequired: 'Password is required',
+  passwordMin: 'Password must be at least 8 characters',
+  passwordMax: 'Password must be at most 128 characters',
+  passwordUppercase: 'Password must contain an uppercase letter',
+  passwordLowercase: 'Password must contain a lowercase letter',
+  passwordNumber: 'Password must contain a number',
+  passwordSpecial: 'Password must contain a special character',
+  repeatPasswordRequired: 'Please repeat your password',
+  passwordsDoNotMatch: 'Passwords do not match',
+  termsRequired: 'You must accept the terms and conditions',
+  firstNameRequired: 'First name is required',
+  firstNameMin: 'First name must be at least 2 characters',
+  lastNameRequired: 'Last name is required',
+  lastNameMin: 'Last name must be at least 2 characters',
+  nameMax: 'Names must be at most 100 characters',
+  currentPasswordRequired: 'Current password is required',
+  newPasswordRequired: 'New password is required',
+  confirmPasswordRequired: 'Please confirm your new password',
+  tokenRequired: 'Token is required',
+  invalidValue: 'Invalid value',
+} as const;
+
+export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES_EN;
+
+/** English text of a validation key; unknown keys (zod's own) fall back to a generic text. */
+export function validationMessageEn(key: string): string {
+  return (
+    (VALIDATION_MESSAGES_EN as Record<string, string>)[key] ?? VALIDATION_MESSAGES_EN.invalidValue
+  );
+}
