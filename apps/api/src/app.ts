@@ -1,0 +1,119 @@
+import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { systemClock, type Clock } from './lib/clock.ts';
+import { createRateLimiter } from './lib/rate-limiter.ts';
+import { createAccessTokens } from './modules/auth/access-token.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { createAuthService } from './modules/auth/service.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+import { devMailRoutes } from './modules/mail/dev-mail-routes.ts';
+import { createOutboxMailer, createSmtpMailer, type Mailer } from './modules/mail/mailer.ts';
+import { authenticatePlugin } from './plugins/authenticate.ts';
+import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { spaPlugin } from './plugins/spa.ts';
+
+export type AppDeps = {
+  config: Config;
+  database: Database;
+  jwtSecret: string;
+  clock?: Clock;
+  mailer?: Mailer;
+  logger?: FastifyServerOptions['logger'];
+  /** Where the built SPA lives; the default is the web workspace's dist folder. */
+  webRoot?: string;
+};
+
+// Bodies are small JSON documents; files travel peer to peer, never through these routes.
+const BODY_LIMIT_BYTES = 64 * 1024;
+
+/** Secrets and credentials never reach the logs. */
+export const LOG_REDACTIONS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.newPassword',
+  '*.currentPassword',
+  '*.token',
+];
+
+/** Composition only: platform plugins, then modules (ARCHITECTURE.md §2). */
+export async function buildApp(deps: AppDeps) {
+  const { config, database } = deps;
+  const clock = deps.clock ?? systemClock;
+  const app = Fastify({
+    logger: deps.logger ?? { level: config.logLevel, redact: LOG_REDACTIONS },
+    genReqId: () => randomUUID(),
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.trustProxy,
+    // Unknown fields are refused by the strict schemas, not silently dropped.
+    ajv: { customOptions: { removeAdditional: false } },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(errorHandlerPlugin);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        // Over plain http://localhost an upgrade would break every asset.
+        upgradeInsecureRequests: config.secureCookies ? [] : null,
+      },
+    },
+    strictTransportSecurity: config.secureCookies
+      ? { maxAge: 31_536_000, includeSubDomains: true }
+      : false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+  await app.register(cookie);
+
+  const { db, pool } = database;
+  const mailer =
+    deps.mailer ??
+    (config.smtpUrl
+      ? createSmtpMailer(config.smtpUrl, config.mailFrom)
+      : createOutboxMailer(db, (line) => app.log.info(line)));
+  const auth = createAuthService({
+    db,
+    clock,
+    mailer,
+    accessTokens: createAccessTokens(deps.jwtSecret, clock),
+    rateLimiter: createRateLimiter(db, clock),
+    appUrl: config.appUrl,
+    limits: config.rateLimits,
+    log: app.log,
+  });
+
+  await app.register(authenticatePlugin, { auth });
+  await app.register(healthRoutes, { pool });
+  await app.register(authRoutes, { auth, secureCookies: config.secureCookies });
+  if (!config.isProduction && mailer.kind === 'outbox') await app.register(devMailRoutes, { db });
+  await app.register(spaPlugin, {
+    webRoot: deps.webRoot ?? fileURLToPath(new URL('../../web/dist', import.meta.url)),
+  });
+
+  return app;
+}

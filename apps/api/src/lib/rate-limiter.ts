@@ -1,0 +1,49 @@
+import { lt, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { rateLimitCounters } from '../db/schema.ts';
+import type { Clock } from './clock.ts';
+
+/**
+ * Fixed-window counters in PostgreSQL, so that every API instance sees the same count (the API
+ * is stateless). One upsert per check; the increment is atomic, so concurrent requests cannot
+ * slip past the limit.
+ */
+export function createRateLimiter(db: Db, clock: Clock) {
+  const windowStartOf = (windowMs: number) =>
+    new Date(Math.floor(clock().getTime() / windowMs) * windowMs);
+  return {
+    /** Counts one hit for `key` and answers whether it is still within `limit`. */
+    async hit(
+      key: string,
+      limit: number,
+      windowMs: number,
+    ): Promise<{ allowed: boolean; hits: number }> {
+      const windowStart = windowStartOf(windowMs);
+      const [row] = await db
+        .insert(rateLimitCounters)
+        .values({ key, windowStart, hits: 1 })
+        .onConflictDoUpdate({
+          target: [rateLimitCounters.key, rateLimitCounters.windowStart],
+          set: { hits: sql`${rateLimitCounters.hits} + 1` },
+        })
+        .returning({ hits: rateLimitCounters.hits });
+      const hits = row?.hits ?? 1;
+      return { allowed: hits <= limit, hits };
+    },
+    /** Forgets the current window for `key` (a successful login clears its failures). */
+    async reset(key: string, windowMs: number): Promise<void> {
+      await db
+        .delete(rateLimitCounters)
+        .where(
+          sql`${rateLimitCounters.key} = ${key} and ${rateLimitCounters.windowStart} = ${windowStartOf(windowMs)}`,
+        );
+    },
+    /** Drops windows older than a day; called now and then so the table stays small. */
+    async prune(): Promise<void> {
+      await db
+        .delete(rateLimitCounters)
+        .where(lt(rateLimitCounters.windowStart, new Date(clock().getTime() - 86_400_000)));
+    },
+  };
+}
+export type RateLimiter = ReturnType<typeof createRateLimiter>;

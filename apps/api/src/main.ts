@@ -1,0 +1,54 @@
+import { join, resolve } from 'node:path';
+import { loadConfig } from './config.ts';
+import { createDatabase } from './db/client.ts';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres.ts';
+import { applyMigrations } from './db/migrate.ts';
+import { buildApp } from './app.ts';
+import { readOrCreateSecret } from './lib/local-secret.ts';
+
+// Process entry: config → database → buildApp → listen → graceful shutdown.
+
+const say = (line: string) => process.stdout.write(`${line}\n`);
+
+async function main() {
+  const config = loadConfig();
+  let embedded: EmbeddedDatabase | undefined;
+  let databaseUrl = config.databaseUrl;
+  if (!databaseUrl) {
+    say(`Starting embedded PostgreSQL (data in ${resolve(config.dataDir, 'postgres')}) …`);
+    embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, log: say });
+    databaseUrl = embedded.url;
+  }
+  await applyMigrations(databaseUrl);
+  const database = createDatabase(databaseUrl);
+  const jwtSecret =
+    config.jwtSecret ?? readOrCreateSecret(join(resolve(config.dataDir), 'jwt.secret'));
+  const app = await buildApp({ config, database, jwtSecret });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    // A second Ctrl-C or a stuck connection must not keep the process alive forever.
+    const force = setTimeout(() => process.exit(1), 10_000).unref();
+    try {
+      await app.close();
+      await database.close();
+      await embedded?.stop();
+    } finally {
+      clearTimeout(force);
+      process.exit(0);
+    }
+  };
+  process.once('SIGINT', () => void stop('SIGINT'));
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  say(`\nVizita is running at ${config.appUrl}\n`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

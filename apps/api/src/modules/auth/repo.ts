@@ -1,0 +1,173 @@
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { auditLog, oneTimeTokens, refreshTokens, sessions, users } from '../../db/schema.ts';
+
+export type UserRow = typeof users.$inferSelect;
+export type OneTimePurpose = (typeof oneTimeTokens.$inferSelect)['purpose'];
+/** A transaction or the pool: repo functions work inside either. */
+export type Tx = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
+
+export async function findUserByEmail(db: Tx, email: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+  return row;
+}
+
+export async function findUserById(db: Tx, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+/** Inserts a user; answers undefined when the e-mail is taken (instead of throwing). */
+export async function insertUser(
+  db: Tx,
+  values: typeof users.$inferInsert,
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .insert(users)
+    .values(values)
+    .onConflictDoNothing({ target: users.email })
+    .returning();
+  return row;
+}
+
+export async function updateUser(
+  db: Tx,
+  id: string,
+  values: Partial<typeof users.$inferInsert>,
+): Promise<void> {
+  await db
+    .update(users)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(users.id, id));
+}
+
+export async function insertOneTimeToken(
+  db: Tx,
+  values: { userId: string; purpose: OneTimePurpose; tokenHash: string; expiresAt: Date },
+) {
+  await db.insert(oneTimeTokens).values(values);
+}
+
+/** Locks the token row so two concurrent uses of one link cannot both succeed. */
+export async function lockOneTimeToken(db: Tx, tokenHash: string, purpose: OneTimePurpose) {
+  const [row] = await db
+    .select()
+    .from(oneTimeTokens)
+    .where(and(eq(oneTimeTokens.tokenHash, tokenHash), eq(oneTimeTokens.purpose, purpose)))
+    .for('update')
+    .limit(1);
+  return row;
+}
+
+export async function findOneTimeToken(db: Tx, tokenHash: string, purpose: OneTimePurpose) {
+  const [row] = await db
+    .select()
+    .from(oneTimeTokens)
+    .where(and(eq(oneTimeTokens.tokenHash, tokenHash), eq(oneTimeTokens.purpose, purpose)))
+    .limit(1);
+  return row;
+}
+
+/** Spends every open token of a purpose for a user (a used reset link retires its siblings). */
+export async function consumeOneTimeTokens(
+  db: Tx,
+  userId: string,
+  purpose: OneTimePurpose,
+  at: Date,
+) {
+  await db
+    .update(oneTimeTokens)
+    .set({ consumedAt: at })
+    .where(
+      and(
+        eq(oneTimeTokens.userId, userId),
+        eq(oneTimeTokens.purpose, purpose),
+        isNull(oneTimeTokens.consumedAt),
+      ),
+    );
+}
+
+export async function insertSession(db: Tx, values: typeof sessions.$inferInsert) {
+  const [row] = await db.insert(sessions).values(values).returning();
+  return row!;
+}
+
+export async function findLiveSession(db: Tx, sessionId: string, now: Date) {
+  const [row] = await db
+    .select()
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.id, sessionId),
+        isNull(sessions.revokedAt),
+        sql`${sessions.expiresAt} > ${now}`,
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+export async function revokeSession(db: Tx, sessionId: string, reason: string, at: Date) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: at, revokedReason: reason })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+/** Revokes every live session of a user, optionally sparing one (the caller's own). */
+export async function revokeUserSessions(
+  db: Tx,
+  userId: string,
+  reason: string,
+  at: Date,
+  exceptSessionId?: string,
+) {
+  const conditions = [eq(sessions.userId, userId), isNull(sessions.revokedAt)];
+  if (exceptSessionId) conditions.push(ne(sessions.id, exceptSessionId));
+  await db
+    .update(sessions)
+    .set({ revokedAt: at, revokedReason: reason })
+    .where(and(...conditions));
+}
+
+export async function insertRefreshToken(db: Tx, sessionId: string, tokenHash: string) {
+  await db.insert(refreshTokens).values({ sessionId, tokenHash });
+}
+
+/** The refresh token with its session, locked: rotation must be one-at-a-time per token. */
+export async function lockRefreshToken(db: Tx, tokenHash: string) {
+  const [row] = await db
+    .select({ token: refreshTokens, session: sessions })
+    .from(refreshTokens)
+    .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
+    .where(eq(refreshTokens.tokenHash, tokenHash))
+    .for('update', { of: refreshTokens })
+    .limit(1);
+  return row;
+}
+
+export async function markRefreshTokenUsed(db: Tx, id: string, at: Date) {
+  await db.update(refreshTokens).set({ usedAt: at }).where(eq(refreshTokens.id, id));
+}
+
+export async function findRefreshSession(db: Tx, tokenHash: string) {
+  const [row] = await db
+    .select({ sessionId: refreshTokens.sessionId })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, tokenHash))
+    .limit(1);
+  return row?.sessionId;
+}
+
+export async function audit(
+  db: Tx,
+  event: string,
+  values: { userId?: string | null; ip?: string | null; meta?: Record<string, unknown> },
+) {
+  await db.insert(auditLog).values({
+    event,
+    userId: values.userId ?? null,
+    ip: values.ip ?? null,
+    meta: values.meta ?? {},
+  });
+}

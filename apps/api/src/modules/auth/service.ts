@@ -1,0 +1,384 @@
+import {
+  EMAIL_VALIDATION_TOKEN_TTL_MS,
+  PASSWORD_RESET_TOKEN_TTL_MS,
+  REFRESH_TOKEN_TTL_SECONDS,
+  type Locale,
+} from '@vizita/shared/constants';
+import type { Session } from '@vizita/shared/contracts/auth';
+import { normalizeEmail } from '@vizita/shared/domain/email';
+import type { Db } from '../../db/client.ts';
+import { ApiError } from '../../lib/api-error.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { RateLimiter } from '../../lib/rate-limiter.ts';
+import { hashToken, randomToken } from '../../lib/secure-token.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { renderMail, type MailKind } from '../mail/templates.ts';
+import type { AccessTokens } from './access-token.ts';
+import { hashPassword, verifyAgainstDecoy, verifyPassword } from './passwords.ts';
+import * as repo from './repo.ts';
+
+const MINUTE = 60_000;
+const LOGIN_WINDOW_MS = 15 * MINUTE;
+const REGISTER_WINDOW_MS = 60 * MINUTE;
+// One mail per address per minute, and a handful per hour, whether or not the address exists
+// (limits keyed on accounts only would reveal which addresses have one).
+const MAIL_COOLDOWN_MS = MINUTE;
+const MAIL_HOURLY_LIMIT = 5;
+// Two tabs may refresh with the same cookie at the same moment; a rotated token presented again
+// this soon is that race, not theft. Later reuse revokes the whole session family.
+export const REFRESH_REUSE_GRACE_MS = 30_000;
+
+export type RequestContext = { ip: string; locale: Locale; userAgent?: string | undefined };
+export type AuthDeps = {
+  db: Db;
+  clock: Clock;
+  mailer: Mailer;
+  accessTokens: AccessTokens;
+  rateLimiter: RateLimiter;
+  appUrl: string;
+  limits: { loginPerIp: number; loginPerEmail: number; registerPerIp: number };
+  log: { error: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void };
+};
+
+type SessionResult = { session: Session; refreshToken?: string };
+
+export function createAuthService(deps: AuthDeps) {
+  const { db, clock, accessTokens, rateLimiter, limits } = deps;
+
+  const link = (path: string, token: string) =>
+    `${deps.appUrl}${path}?token=${encodeURIComponent(token)}`;
+
+  /** Mail failures are logged, never surfaced: the account change already happened. */
+  async function sendMail(kind: MailKind, user: repo.UserRow, url: string) {
+    try {
+      await deps.mailer.send(renderMail(kind, user.locale as Locale, user, url));
+    } catch (err) {
+      deps.log.error({ err, kind, userId: user.id }, 'mail delivery failed');
+    }
+  }
+
+  async function issueOneTimeToken(
+    user: repo.UserRow,
+    purpose: repo.OneTimePurpose,
+    ttlMs: number,
+  ) {
+    const token = randomToken();
+    await repo.insertOneTimeToken(db, {
+      userId: user.id,
+      purpose,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(clock().getTime() + ttlMs),
+    });
+    return token;
+  }
+
+  async function mailLimit(
+    scope: string,
+    email: string,
+    code: 'resendWait' | 'resetWait',
+    status: number,
+  ) {
+    const cooldown = await rateLimiter.hit(`${scope}:cooldown:${email}`, 1, MAIL_COOLDOWN_MS);
+    const hourly = await rateLimiter.hit(
+      `${scope}:hourly:${email}`,
+      MAIL_HOURLY_LIMIT,
+      60 * MINUTE,
+    );
+    if (!cooldown.allowed || !hourly.allowed) throw new ApiError(status, code);
+  }
+
+  function toSession(user: repo.UserRow, accessToken: string): Session {
+    return {
+      accessToken,
+      userId: user.id,
+      isAdmin: user.isAdmin,
+      userType: user.userType.toLowerCase(),
+      isPaid: user.isPaid,
+      isProfileComplete: user.isProfileComplete,
+    };
+  }
+
+  async function startSession(user: repo.UserRow, ctx: RequestContext): Promise<SessionResult> {
+    const now = clock();
+    const refreshToken = randomToken();
+    const sessionId = await db.transaction(async (tx) => {
+      const session = await repo.insertSession(tx, {
+        userId: user.id,
+        expiresAt: new Date(now.getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000),
+        ip: ctx.ip,
+        userAgent: ctx.userAgent?.slice(0, 500) ?? null,
+      });
+      await repo.insertRefreshToken(tx, session.id, hashToken(refreshToken));
+      return session.id;
+    });
+    const accessToken = await accessTokens.sign({ userId: user.id, sessionId });
+    return { session: toSession(user, accessToken), refreshToken };
+  }
+
+  return {
+    async register(
+      input: { firstName: string; lastName: string; email: string; password: string },
+      ctx: RequestContext,
+    ) {
+      const perIp = await rateLimiter.hit(
+        `register:ip:${ctx.ip}`,
+        limits.registerPerIp,
+        REGISTER_WINDOW_MS,
+      );
+      if (!perIp.allowed) throw new ApiError(429, 'registrationRateLimited');
+      const email = normalizeEmail(input.email);
+      // Hash before looking anything up, so both outcomes cost the same time.
+      const passwordHash = await hashPassword(input.password);
+      const created = await repo.insertUser(db, {
+        email,
+        passwordHash,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        locale: ctx.locale,
+      });
+      if (created) {
+        const token = await issueOneTimeToken(
+          created,
+          'email_validation',
+          EMAIL_VALIDATION_TOKEN_TTL_MS,
+        );
+        await repo.audit(db, 'user.registered', { userId: created.id, ip: ctx.ip });
+        await sendMail('emailValidation', created, link('/validate-email', token));
+      } else {
+        // No enumeration: answer as for a new account and tell the owner instead.
+        const owner = await repo.findUserByEmail(db, email);
+        if (owner && !owner.emailValidatedAt) {
+          const token = await issueOneTimeToken(
+            owner,
+            'email_validation',
+            EMAIL_VALIDATION_TOKEN_TTL_MS,
+          );
+          await sendMail('emailValidation', owner, link('/validate-email', token));
+        } else if (owner) {
+          await sendMail('accountExists', owner, `${deps.appUrl}/forgot-password`);
+        }
+        await repo.audit(db, 'user.register_existing', { userId: owner?.id, ip: ctx.ip });
+      }
+      return { emailValidationRequired: true };
+    },
+
+    async validateEmail(token: string, ctx: Pick<RequestContext, 'ip'>) {
+      const now = clock();
+      return db.transaction(async (tx) => {
+        const row = await repo.lockOneTimeToken(tx, hashToken(token), 'email_validation');
+        if (!row) throw new ApiError(400, 'validationTokenInvalid');
+        const user = await repo.findUserById(tx, row.userId);
+        if (!user) throw new ApiError(400, 'validationTokenInvalid');
+        // A second click on the same link is not an error for the person clicking it.
+        if (user.emailValidatedAt) {
+          if (!row.consumedAt)
+            await repo.consumeOneTimeTokens(tx, user.id, 'email_validation', now);
+          return { alreadyValidated: true };
+        }
+        if (row.consumedAt || row.expiresAt <= now)
+          throw new ApiError(400, 'validationTokenInvalid');
+        await repo.updateUser(tx, user.id, { emailValidatedAt: now });
+        await repo.consumeOneTimeTokens(tx, user.id, 'email_validation', now);
+        await repo.audit(tx, 'user.email_validated', { userId: user.id, ip: ctx.ip });
+        return { alreadyValidated: false };
+      });
+    },
+
+    async resendValidation(rawEmail: string) {
+      const email = normalizeEmail(rawEmail);
+      await mailLimit('resend', email, 'resendWait', 429);
+      const user = await repo.findUserByEmail(db, email);
+      if (user && !user.emailValidatedAt) {
+        const token = await issueOneTimeToken(
+          user,
+          'email_validation',
+          EMAIL_VALIDATION_TOKEN_TTL_MS,
+        );
+        await sendMail('emailValidation', user, link('/validate-email', token));
+      }
+    },
+
+    async login(
+      input: { email: string; password: string },
+      ctx: RequestContext,
+    ): Promise<SessionResult> {
+      const email = normalizeEmail(input.email);
+      const perIp = await rateLimiter.hit(`login:ip:${ctx.ip}`, limits.loginPerIp, LOGIN_WINDOW_MS);
+      const perEmail = await rateLimiter.hit(
+        `login:email:${email}`,
+        limits.loginPerEmail,
+        LOGIN_WINDOW_MS,
+      );
+      if (!perIp.allowed || !perEmail.allowed) {
+        await repo.audit(db, 'auth.login_throttled', { ip: ctx.ip, meta: { email } });
+        throw new ApiError(429, 'tooManyLoginAttempts');
+      }
+      const user = await repo.findUserByEmail(db, email);
+      const ok = user
+        ? await verifyPassword(user.passwordHash, input.password)
+        : await verifyAgainstDecoy(input.password);
+      if (!user || !ok) {
+        await repo.audit(db, 'auth.login_failed', { userId: user?.id, ip: ctx.ip });
+        throw new ApiError(401, 'invalidCredentials');
+      }
+      // Only after the password matched, so this answer reveals nothing to a guesser.
+      if (!user.emailValidatedAt)
+        throw new ApiError(403, 'emailNotValidated', { isEmailValidated: false });
+      await rateLimiter.reset(`login:email:${email}`, LOGIN_WINDOW_MS);
+      if (user.locale !== ctx.locale) await repo.updateUser(db, user.id, { locale: ctx.locale });
+      await repo.audit(db, 'auth.login', { userId: user.id, ip: ctx.ip });
+      return startSession({ ...user, locale: ctx.locale }, ctx);
+    },
+
+    /**
+     * Restores the session from the refresh cookie, rotating it; or, with only a bearer token,
+     * confirms it (without extending it: an access token never mints a longer-lived one).
+     */
+    async status(
+      input: { refreshToken?: string | undefined; bearer?: string | undefined },
+      ctx: Pick<RequestContext, 'ip'>,
+    ): Promise<SessionResult> {
+      const now = clock();
+      if (input.refreshToken) {
+        const outcome = await db.transaction(async (tx) => {
+          const row = await repo.lockRefreshToken(tx, hashToken(input.refreshToken!));
+          if (!row || row.session.revokedAt || row.session.expiresAt <= now)
+            return { kind: 'invalid' as const };
+          if (row.token.usedAt) {
+            if (now.getTime() - row.token.usedAt.getTime() <= REFRESH_REUSE_GRACE_MS) {
+              return {
+                kind: 'race' as const,
+                sessionId: row.session.id,
+                userId: row.session.userId,
+              };
+            }
+            await repo.revokeSession(tx, row.session.id, 'refresh_token_reuse', now);
+            await repo.audit(tx, 'auth.refresh_reuse_detected', {
+              userId: row.session.userId,
+              ip: ctx.ip,
+              meta: { sessionId: row.session.id },
+            });
+            return { kind: 'reused' as const };
+          }
+          const next = randomToken();
+          await repo.markRefreshTokenUsed(tx, row.token.id, now);
+          await repo.insertRefreshToken(tx, row.session.id, hashToken(next));
+          return {
+            kind: 'rotated' as const,
+            sessionId: row.session.id,
+            userId: row.session.userId,
+            refreshToken: next,
+          };
+        });
+        // The commit above must stand even when we answer 401: a reused token's revocation sticks.
+        if (outcome.kind === 'invalid' || outcome.kind === 'reused')
+          throw new ApiError(401, 'sessionExpired');
+        const user = await repo.findUserById(db, outcome.userId);
+        if (!user) throw new ApiError(401, 'sessionExpired');
+        const accessToken = await accessTokens.sign({
+          userId: user.id,
+          sessionId: outcome.sessionId,
+        });
+        return {
+          session: toSession(user, accessToken),
+          ...(outcome.kind === 'rotated' ? { refreshToken: outcome.refreshToken } : {}),
+        };
+      }
+      if (input.bearer) {
+        const claims = await this.authenticate(input.bearer);
+        const user = claims && (await repo.findUserById(db, claims.userId));
+        if (user) return { session: toSession(user, input.bearer) };
+      }
+      throw new ApiError(401, 'authRequired');
+    },
+
+    /** Verifies an access token and that its session is still live (logout takes effect at once). */
+    async authenticate(bearer: string) {
+      const claims = await accessTokens.verify(bearer);
+      if (!claims) return null;
+      const session = await repo.findLiveSession(db, claims.sessionId, clock());
+      if (!session || session.userId !== claims.userId) return null;
+      return claims;
+    },
+
+    async logout(
+      input: { refreshToken?: string | undefined; bearer?: string | undefined },
+      ctx: Pick<RequestContext, 'ip'>,
+    ) {
+      const now = clock();
+      const sessionId = input.refreshToken
+        ? await repo.findRefreshSession(db, hashToken(input.refreshToken))
+        : input.bearer
+          ? (await accessTokens.verify(input.bearer))?.sessionId
+          : undefined;
+      if (!sessionId) return;
+      await repo.revokeSession(db, sessionId, 'logout', now);
+      await repo.audit(db, 'auth.logout', { ip: ctx.ip, meta: { sessionId } });
+    },
+
+    async forgotPassword(rawEmail: string, ctx: RequestContext) {
+      const email = normalizeEmail(rawEmail);
+      // The spec answers 400 here ("Please wait before requesting another reset email").
+      await mailLimit('forgot', email, 'resetWait', 400);
+      const user = await repo.findUserByEmail(db, email);
+      if (!user) return;
+      const token = await issueOneTimeToken(user, 'password_reset', PASSWORD_RESET_TOKEN_TTL_MS);
+      await repo.audit(db, 'auth.reset_requested', { userId: user.id, ip: ctx.ip });
+      await sendMail('passwordReset', user, link('/reset-password', token));
+    },
+
+    /** Tells the reset screen whether its link is usable, without spending it. */
+    async checkResetToken(token: string) {
+      const row = await repo.findOneTimeToken(db, hashToken(token), 'password_reset');
+      if (!row || row.consumedAt) throw new ApiError(400, 'resetTokenInvalid');
+      if (row.expiresAt <= clock()) throw new ApiError(401, 'resetTokenExpired');
+    },
+
+    async resetPassword(
+      input: { token: string; newPassword: string },
+      ctx: Pick<RequestContext, 'ip'>,
+    ) {
+      const passwordHash = await hashPassword(input.newPassword);
+      const now = clock();
+      const user = await db.transaction(async (tx) => {
+        const row = await repo.lockOneTimeToken(tx, hashToken(input.token), 'password_reset');
+        if (!row || row.consumedAt) throw new ApiError(400, 'resetTokenInvalid');
+        if (row.expiresAt <= now) throw new ApiError(401, 'resetTokenExpired');
+        const owner = await repo.findUserById(tx, row.userId);
+        if (!owner) throw new ApiError(400, 'resetTokenInvalid');
+        // The link reached the mailbox, which is what e-mail validation proves.
+        await repo.updateUser(tx, owner.id, {
+          passwordHash,
+          passwordChangedAt: now,
+          emailValidatedAt: owner.emailValidatedAt ?? now,
+        });
+        await repo.consumeOneTimeTokens(tx, owner.id, 'password_reset', now);
+        await repo.revokeUserSessions(tx, owner.id, 'password_reset', now);
+        await repo.audit(tx, 'auth.password_reset', { userId: owner.id, ip: ctx.ip });
+        return owner;
+      });
+      await sendMail('passwordChanged', user, `${deps.appUrl}/forgot-password`);
+    },
+
+    async changePassword(
+      input: { userId: string; sessionId: string; currentPassword: string; newPassword: string },
+      ctx: Pick<RequestContext, 'ip'>,
+    ) {
+      const user = await repo.findUserById(db, input.userId);
+      if (!user) throw new ApiError(401, 'authRequired');
+      if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
+        await repo.audit(db, 'auth.change_password_failed', { userId: user.id, ip: ctx.ip });
+        throw new ApiError(400, 'currentPasswordIncorrect');
+      }
+      const passwordHash = await hashPassword(input.newPassword);
+      const now = clock();
+      await db.transaction(async (tx) => {
+        await repo.updateUser(tx, user.id, { passwordHash, passwordChangedAt: now });
+        await repo.revokeUserSessions(tx, user.id, 'password_changed', now, input.sessionId);
+        await repo.audit(tx, 'auth.password_changed', { userId: user.id, ip: ctx.ip });
+      });
+      await sendMail('passwordChanged', user, `${deps.appUrl}/forgot-password`);
+    },
+  };
+}
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,53 @@
+import { desc } from 'drizzle-orm';
+import nodemailer from 'nodemailer';
+import type { Db } from '../../db/client.ts';
+import { mailOutbox } from '../../db/schema.ts';
+
+export type MailMessage = { to: string; subject: string; text: string; html: string };
+
+/** The port every module sends mail through. */
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+  readonly kind: 'smtp' | 'outbox';
+}
+
+/** Real SMTP through nodemailer (`SMTP_URL`, e.g. smtp://user:pass@host:587). */
+export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
+  const transport = nodemailer.createTransport(smtpUrl);
+  return {
+    kind: 'smtp',
+    async send(message) {
+      await transport.sendMail({ from, ...message });
+    },
+  };
+}
+
+/**
+ * Zero-setup mail: written to the outbox table, printed to the console with its links, and
+ * readable at /dev/mail outside production.
+ */
+export function createOutboxMailer(db: Db, print: (line: string) => void): Mailer {
+  return {
+    kind: 'outbox',
+    async send(message) {
+      await db.insert(mailOutbox).values(message);
+      const links = extractLinks(message.text);
+      print(
+        `✉  mail to ${message.to}: ${message.subject}${links.map((l) => `\n   ${l}`).join('')}`,
+      );
+    },
+  };
+}
+
+export function extractLinks(text: string): string[] {
+  return [...text.matchAll(/https?:\/\/[^\s<>"]+/g)].map((m) => m[0]);
+}
+
+export async function listOutbox(db: Db, limit = 50) {
+  const rows = await db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt)).limit(limit);
+  return rows.map((r) => ({
+    ...r,
+    createdAt: r.createdAt.toISOString(),
+    links: extractLinks(r.text),
+  }));
+}

@@ -1,0 +1,156 @@
+import type { Locale } from '@vizita/shared/constants';
+import type { MailMessage } from './mailer.ts';
+
+// Every mail exists in the three interface languages, with a plain-text and an HTML part.
+
+type Copy = {
+  subject: string;
+  greeting: (name: string) => string;
+  body: string;
+  action?: string;
+  footer: string;
+};
+
+const SIGNATURE: Record<Locale, string> = {
+  en: 'The Vizita team',
+  bg: 'Екипът на Vizita',
+  de: 'Ihr Vizita-Team',
+};
+
+const COPY = {
+  emailValidation: {
+    en: {
+      subject: 'Confirm your e-mail address for Vizita',
+      greeting: (n: string) => `Hello ${n},`,
+      body: 'Thank you for registering with Vizita. Please confirm your e-mail address to activate your account. The link is valid for 24 hours.',
+      action: 'Confirm e-mail address',
+      footer: 'If you did not create an account, you can ignore this e-mail.',
+    },
+    bg: {
+      subject: 'Потвърдете имейл адреса си за Vizita',
+      greeting: (n: string) => `Здравейте, ${n},`,
+      body: 'Благодарим ви, че се регистрирахте във Vizita. Моля, потвърдете имейл адреса си, за да активирате профила си. Връзката е валидна 24 часа.',
+      action: 'Потвърждаване на имейл адреса',
+      footer: 'Ако не сте създавали профил, можете да пренебрегнете този имейл.',
+    },
+    de: {
+      subject: 'Bestätigen Sie Ihre E-Mail-Adresse für Vizita',
+      greeting: (n: string) => `Hallo ${n},`,
+      body: 'Vielen Dank für Ihre Registrierung bei Vizita. Bitte bestätigen Sie Ihre E-Mail-Adresse, um Ihr Konto zu aktivieren. Der Link ist 24 Stunden gültig.',
+      action: 'E-Mail-Adresse bestätigen',
+      footer: 'Wenn Sie kein Konto erstellt haben, können Sie diese E-Mail ignorieren.',
+    },
+  },
+  passwordReset: {
+    en: {
+      subject: 'Reset your Vizita password',
+      greeting: (n: string) => `Hello ${n},`,
+      body: 'We received a request to reset your password. Use the link below to choose a new one. The link is valid for 1 hour and can be used once.',
+      action: 'Reset password',
+      footer:
+        'If you did not ask for this, you can ignore this e-mail; your password stays unchanged.',
+    },
+    bg: {
+      subject: 'Възстановяване на паролата ви за Vizita',
+      greeting: (n: string) => `Здравейте, ${n},`,
+      body: 'Получихме заявка за възстановяване на паролата ви. Използвайте връзката по-долу, за да изберете нова. Връзката е валидна 1 час и може да се използва еднократно.',
+      action: 'Възстановяване на паролата',
+      footer:
+        'Ако не сте поискали това, можете да пренебрегнете имейла; паролата ви остава непроменена.',
+    },
+    de: {
+      subject: 'Setzen Sie Ihr Vizita-Passwort zurück',
+      greeting: (n: string) => `Hallo ${n},`,
+      body: 'Wir haben eine Anfrage zum Zurücksetzen Ihres Passworts erhalten. Über den folgenden Link können Sie ein neues wählen. Der Link ist 1 Stunde gültig und nur einmal verwendbar.',
+      action: 'Passwort zurücksetzen',
+      footer:
+        'Wenn Sie dies nicht angefordert haben, ignorieren Sie diese E-Mail; Ihr Passwort bleibt unverändert.',
+    },
+  },
+  accountExists: {
+    en: {
+      subject: 'You already have a Vizita account',
+      greeting: (n: string) => `Hello ${n},`,
+      body: 'Someone tried to register a new Vizita account with this e-mail address, but you already have one. You can sign in, or reset your password if you have forgotten it.',
+      action: 'Reset password',
+      footer: 'If this was not you, no action is needed; your account is unchanged.',
+    },
+    bg: {
+      subject: 'Вече имате профил във Vizita',
+      greeting: (n: string) => `Здравейте, ${n},`,
+      body: 'Някой се опита да регистрира нов профил във Vizita с този имейл адрес, но вие вече имате профил. Можете да влезете или да възстановите паролата си, ако сте я забравили.',
+      action: 'Възстановяване на паролата',
+      footer: 'Ако не сте били вие, не е нужно да правите нищо; профилът ви е непроменен.',
+    },
+    de: {
+      subject: 'Sie haben bereits ein Vizita-Konto',
+      greeting: (n: string) => `Hallo ${n},`,
+      body: 'Jemand hat versucht, mit dieser E-Mail-Adresse ein neues Vizita-Konto zu registrieren, aber Sie haben bereits eines. Sie können sich anmelden oder Ihr Passwort zurücksetzen, falls Sie es vergessen haben.',
+      action: 'Passwort zurücksetzen',
+      footer: 'Falls Sie das nicht waren, müssen Sie nichts tun; Ihr Konto ist unverändert.',
+    },
+  },
+  passwordChanged: {
+    en: {
+      subject: 'Your Vizita password was changed',
+      greeting: (n: string) => `Hello ${n},`,
+      body: 'The password of your Vizita account was just changed, and other devices were signed out. If you made this change, no action is needed.',
+      action: 'I did not do this — reset my password',
+      footer: 'If you did not change your password, reset it now and contact our support.',
+    },
+    bg: {
+      subject: 'Паролата ви за Vizita беше променена',
+      greeting: (n: string) => `Здравейте, ${n},`,
+      body: 'Паролата на профила ви във Vizita току-що беше променена, а другите устройства бяха отписани. Ако вие сте направили промяната, не е нужно да правите нищо.',
+      action: 'Не съм аз — възстановяване на паролата',
+      footer:
+        'Ако не сте променяли паролата си, възстановете я веднага и се свържете с поддръжката.',
+    },
+    de: {
+      subject: 'Ihr Vizita-Passwort wurde geändert',
+      greeting: (n: string) => `Hallo ${n},`,
+      body: 'Das Passwort Ihres Vizita-Kontos wurde soeben geändert, andere Geräte wurden abgemeldet. Wenn Sie diese Änderung vorgenommen haben, müssen Sie nichts tun.',
+      action: 'Das war ich nicht – Passwort zurücksetzen',
+      footer:
+        'Wenn Sie Ihr Passwort nicht geändert haben, setzen Sie es jetzt zurück und kontaktieren Sie unseren Support.',
+    },
+  },
+} satisfies Record<string, Record<Locale, Copy>>;
+
+export type MailKind = keyof typeof COPY;
+
+const escapeHtml = (s: string) =>
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+
+/** Builds one localized mail; `link` is the call to action (absolute URL built from APP_URL). */
+export function renderMail(
+  kind: MailKind,
+  locale: Locale,
+  to: { email: string; firstName: string },
+  link: string,
+): MailMessage {
+  const copy: Copy = COPY[kind][locale];
+  const text = [
+    copy.greeting(to.firstName),
+    '',
+    copy.body,
+    '',
+    `${copy.action ?? ''}: ${link}`,
+    '',
+    copy.footer,
+    '',
+    SIGNATURE[locale],
+  ].join('\n');
+  const html = `<!doctype html><html lang="${locale}"><body style="font-family:Arial,sans-serif;color:#0f172a;line-height:1.5">
+<p>${escapeHtml(copy.greeting(to.firstName))}</p>
+<p>${escapeHtml(copy.body)}</p>
+<p><a href="${escapeHtml(link)}" style="display:inline-block;background:#0f766e;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(copy.action ?? link)}</a></p>
+<p style="font-size:13px;color:#475569">${escapeHtml(link)}</p>
+<p style="font-size:13px;color:#475569">${escapeHtml(copy.footer)}</p>
+<p>${escapeHtml(SIGNATURE[locale])}</p>
+</body></html>`;
+  return { to: to.email, subject: copy.subject, text, html };
+}

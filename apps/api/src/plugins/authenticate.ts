@@ -1,0 +1,35 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { ApiError } from '../lib/api-error.ts';
+import type { AuthService } from '../modules/auth/service.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by `app.authenticate`; the only source of "who is calling" (never the body). */
+    auth: { userId: string; sessionId: string } | null;
+  }
+  interface FastifyInstance {
+    authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  }
+}
+
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1];
+}
+
+/** Authentication is one hook (STYLE.md §6): routes opt in with `preHandler: app.authenticate`. */
+export const authenticatePlugin = fp<{ auth: AuthService }>(
+  async (app, { auth }) => {
+    app.decorateRequest('auth', null);
+    app.decorate('authenticate', async (request: FastifyRequest) => {
+      const token = bearerToken(request);
+      const claims = token ? await auth.authenticate(token) : null;
+      if (!claims) throw new ApiError(401, 'authRequired');
+      request.auth = claims;
+    });
+  },
+  { name: 'authenticate' },
+);

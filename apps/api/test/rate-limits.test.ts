@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signUp, STRONG_PASSWORD, type TestApp } from './test-app.ts';
+
+let t: TestApp;
+beforeAll(
+  async () =>
+    (t = await createTestApp({
+      env: {
+        LOGIN_RATE_LIMIT_PER_EMAIL: '3',
+        LOGIN_RATE_LIMIT_PER_IP: '6',
+        REGISTER_RATE_LIMIT_PER_IP: '4',
+      },
+    })),
+);
+afterAll(() => t.close());
+
+const login = (email: string, password: string, ip = '203.0.113.1') =>
+  t.app.inject({
+    method: 'POST',
+    url: '/auth/login',
+    payload: { email, password },
+    remoteAddress: ip,
+  });
+
+describe('rate limits', () => {
+  it('throttles logins per e-mail with the spec message, even with the right password, then recovers', async () => {
+    const s = await signUp(t, 'victim@example.bg');
+    for (let i = 0; i < 3; i++)
+      expect((await login(s.email, 'Wrong-2026!', `198.51.100.${i}`)).statusCode).toBe(401);
+    const blocked = await login(s.email, STRONG_PASSWORD, '198.51.100.9');
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().message).toBe('Too many login attempts, please try again later.');
+    t.clock.advance(15 * 60_000);
+    expect((await login(s.email, STRONG_PASSWORD, '198.51.100.9')).statusCode).toBe(200);
+  });
+
+  it('throttles logins per IP across different e-mails', async () => {
+    const codes = [];
+    for (let i = 0; i < 7; i++)
+      codes.push((await login(`spray${i}@example.bg`, 'Wrong-2026!', '192.0.2.77')).statusCode);
+    expect(codes).toEqual([401, 401, 401, 401, 401, 401, 429]);
+  });
+
+  it('throttles forgot-password per address with the spec 400, for unknown addresses too', async () => {
+    for (const email of ['someone@example.bg', 'no-account@example.bg']) {
+      expect(
+        (await t.app.inject({ method: 'POST', url: '/auth/forgot-password', payload: { email } }))
+          .statusCode,
+      ).toBe(200);
+      const again = await t.app.inject({
+        method: 'POST',
+        url: '/auth/forgot-password',
+        payload: { email },
+      });
+      expect(again.statusCode).toBe(400);
+      expect(again.json().message).toBe('Please wait before requesting another reset email');
+    }
+  });
+
+  it('throttles validation-mail resends per address', async () => {
+    const first = await t.app.inject({
+      method: 'POST',
+      url: '/auth/resend-validation-email',
+      payload: { email: 'resend@example.bg' },
+    });
+    const second = await t.app.inject({
+      method: 'POST',
+      url: '/auth/resend-validation-email',
+      payload: { email: 'resend@example.bg' },
+    });
+    expect(first.statusCode).toBe(200);
+    expect(second.statusCode).toBe(429);
+    expect(second.json()).toMatchObject({ code: 'resendWait' });
+  });
+
+  it('throttles registrations per IP', async () => {
+    const codes = [];
+    for (let i = 0; i < 5; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/auth/register-minimal',
+        remoteAddress: '192.0.2.200',
+        payload: {
+          firstName: 'Bot',
+          lastName: 'Net',
+          email: `bot${i}@example.bg`,
+          password: STRONG_PASSWORD,
+          termsAccepted: true,
+        },
+      });
+      codes.push(res.statusCode);
+    }
+    expect(codes).toEqual([201, 201, 201, 201, 429]);
+  });
+});

@@ -1,0 +1,203 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, STRONG_PASSWORD, type TestApp } from './test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => (t = await createTestApp()));
+afterAll(() => t.close());
+
+const register = (payload: Record<string, unknown>, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'POST', url: '/auth/register-minimal', payload, headers });
+const person = (email: string) => ({
+  firstName: 'Georgi',
+  lastName: 'Petrov',
+  email,
+  password: STRONG_PASSWORD,
+  termsAccepted: true,
+});
+
+describe('POST /auth/register-minimal', () => {
+  it('creates the account, stores the e-mail normalized and mails a validation link in the user language', async () => {
+    const res = await register(person('  Georgi@Example.BG '), {
+      'accept-language': 'bg-BG,bg;q=0.9',
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toEqual({
+      success: true,
+      message: expect.any(String),
+      data: { emailValidationRequired: true },
+    });
+    const user = await t.userByEmail('georgi@example.bg');
+    expect(user).toMatchObject({
+      locale: 'bg',
+      userType: 'patient',
+      isAdmin: false,
+      emailValidatedAt: null,
+    });
+    expect(user!.passwordHash).toMatch(/^\$argon2id\$/);
+    const [mail] = await t.mails('georgi@example.bg');
+    expect(mail!.subject).toBe('Потвърдете имейл адреса си за Vizita');
+    expect(mail!.text).toMatch(/http:\/\/vizita\.test\/validate-email\?token=[\w-]{43}/);
+    expect(mail!.html).toContain('<a href="http://vizita.test/validate-email?token=');
+  });
+
+  it('answers an existing e-mail exactly like a new one and mails the owner instead', async () => {
+    await register(person('owner@example.de'));
+    const token = await t.tokenFromMail('owner@example.de', '/validate-email');
+    await t.app.inject({ method: 'POST', url: `/auth/validate-email?token=${token}` });
+
+    const fresh = await register(person('someone-new@example.de'));
+    const again = await register({ ...person('OWNER@example.de'), password: 'Another-2026!' });
+    expect(again.statusCode).toBe(fresh.statusCode);
+    expect(again.json()).toEqual(fresh.json());
+    const [notice] = await t.mails('owner@example.de');
+    expect(notice!.subject).toBe('You already have a Vizita account');
+    // The original password still works: a second registration changed nothing.
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/auth/login',
+      payload: { email: 'owner@example.de', password: STRONG_PASSWORD },
+    });
+    expect(login.statusCode).toBe(200);
+  });
+
+  it('reports every broken rule with the spec texts', async () => {
+    const res = await register({
+      firstName: 'G',
+      lastName: '',
+      email: 'not-an-email',
+      password: 'weak',
+      termsAccepted: false,
+    });
+    expect(res.statusCode).toBe(400);
+    const body = res.json<{ errors: { path: string; msg: string }[] }>();
+    expect(body.errors).toEqual(
+      expect.arrayContaining([
+        {
+          path: 'firstName',
+          msg: 'First name must be at least 2 characters',
+          code: 'firstNameMin',
+        },
+        { path: 'lastName', msg: 'Last name is required', code: 'lastNameRequired' },
+        { path: 'email', msg: 'Please enter a valid email address', code: 'emailInvalid' },
+        { path: 'password', msg: 'Password must be at least 8 characters', code: 'passwordMin' },
+        {
+          path: 'password',
+          msg: 'Password must contain an uppercase letter',
+          code: 'passwordUppercase',
+        },
+        { path: 'password', msg: 'Password must contain a number', code: 'passwordNumber' },
+        {
+          path: 'password',
+          msg: 'Password must contain a special character',
+          code: 'passwordSpecial',
+        },
+        {
+          path: 'termsAccepted',
+          msg: 'You must accept the terms and conditions',
+          code: 'termsRequired',
+        },
+      ]),
+    );
+  });
+
+  it.each([
+    ['unknown fields', { ...person('x1@example.bg'), isAdmin: true }],
+    ['wrong types', { ...person('x2@example.bg'), firstName: 42 }],
+    ['a missing body', undefined],
+  ])('refuses %s with a 400, never a 500', async (_name, payload) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/auth/register-minimal',
+      ...(payload ? { payload } : {}),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ success: false, message: expect.any(String) });
+  });
+
+  it('refuses malformed JSON and huge bodies with a clear 4xx', async () => {
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/auth/register-minimal',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ success: false, code: 'malformedBody' });
+    const huge = await register({ ...person('huge@example.bg'), firstName: 'x'.repeat(200_000) });
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json()).toMatchObject({ success: false, code: 'payloadTooLarge' });
+    const text = await t.app.inject({
+      method: 'POST',
+      url: '/auth/register-minimal',
+      headers: { 'content-type': 'text/plain' },
+      payload: 'hello',
+    });
+    // Fastify reads text/plain as a string, which the schema then refuses.
+    expect(text.statusCode).toBe(400);
+    expect(text.json()).toMatchObject({ success: false, message: expect.any(String) });
+  });
+});
+
+describe('POST /auth/validate-email', () => {
+  it('validates once, then says "already validated"; unknown and expired tokens fail', async () => {
+    await register(person('val@example.bg'));
+    const token = await t.tokenFromMail('val@example.bg', '/validate-email');
+    const first = await t.app.inject({
+      method: 'POST',
+      url: `/auth/validate-email?token=${token}`,
+    });
+    expect(first.statusCode).toBe(200);
+    expect(first.json().data).toEqual({ alreadyValidated: false });
+    const second = await t.app.inject({
+      method: 'POST',
+      url: `/auth/validate-email?token=${token}`,
+    });
+    expect(second.statusCode).toBe(200);
+    expect(second.json().message).toContain('already validated');
+
+    const unknown = await t.app.inject({ method: 'POST', url: '/auth/validate-email?token=nope' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toMatchObject({ code: 'validationTokenInvalid' });
+    const missing = await t.app.inject({ method: 'POST', url: '/auth/validate-email' });
+    expect(missing.statusCode).toBe(400);
+  });
+
+  it('refuses a validation link older than 24 hours', async () => {
+    await register(person('late@example.bg'));
+    const token = await t.tokenFromMail('late@example.bg', '/validate-email');
+    t.clock.advance(24 * 3600_000 + 1000);
+    const res = await t.app.inject({ method: 'POST', url: `/auth/validate-email?token=${token}` });
+    expect(res.statusCode).toBe(400);
+    expect((await t.userByEmail('late@example.bg'))!.emailValidatedAt).toBeNull();
+  });
+
+  it('stores only a hash of the token', async () => {
+    await register(person('hash@example.bg'));
+    const token = await t.tokenFromMail('hash@example.bg', '/validate-email');
+    const { rows } = await t.pool.query('select token_hash from one_time_tokens');
+    expect(rows.map((r: { token_hash: string }) => r.token_hash)).not.toContain(token);
+  });
+});
+
+describe('POST /auth/resend-validation-email', () => {
+  it('answers the same for unknown, validated and pending addresses, and mails only the pending one', async () => {
+    await register(person('pending@example.bg'));
+    t.clock.advance(61_000);
+    const before = (await t.mails('pending@example.bg')).length;
+    const pending = await t.app.inject({
+      method: 'POST',
+      url: '/auth/resend-validation-email',
+      payload: { email: 'pending@example.bg' },
+    });
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/auth/resend-validation-email',
+      payload: { email: 'nobody@example.bg' },
+    });
+    expect(pending.statusCode).toBe(200);
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.json()).toEqual(pending.json());
+    expect((await t.mails('pending@example.bg')).length).toBe(before + 1);
+    expect(await t.mails('nobody@example.bg')).toHaveLength(0);
+  });
+});

@@ -1,0 +1,149 @@
+import { randomBytes } from 'node:crypto';
+import { Writable } from 'node:stream';
+import { desc, eq } from 'drizzle-orm';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { createDatabase, type Database } from '../src/db/client.ts';
+import { applyMigrations } from '../src/db/migrate.ts';
+import { mailOutbox, users } from '../src/db/schema.ts';
+import type { Mailer } from '../src/modules/mail/mailer.ts';
+
+/** A fresh database on the shared test server, migrated; dropped by `drop()`. */
+export async function createTestDatabase(): Promise<
+  Database & { url: string; drop: () => Promise<void> }
+> {
+  const serverUrl = inject('serverUrl');
+  const name = `vizita_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  await applyMigrations(url.toString());
+  const database = createDatabase(url.toString(), { max: 20 });
+  return {
+    ...database,
+    url: url.toString(),
+    async drop() {
+      await database.close();
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+/** A clock that tests move by hand. */
+export function testClock(start = new Date('2026-11-22T10:00:00Z')) {
+  let now = start.getTime();
+  const clock = () => new Date(now);
+  clock.advance = (ms: number) => void (now += ms);
+  return clock;
+}
+
+export type TestAppOptions = {
+  env?: Record<string, string>;
+  mailer?: Mailer;
+  clock?: ReturnType<typeof testClock>;
+};
+
+/**
+ * The real app on a real database, driven through `inject()`. Mail goes to the real outbox
+ * adapter unless a test passes another; `logs` collects every log line for leak checks.
+ */
+export async function createTestApp(options: TestAppOptions = {}) {
+  const database = await createTestDatabase();
+  const clock = options.clock ?? testClock();
+  const logs: string[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _enc, done) {
+      logs.push(chunk.toString());
+      done();
+    },
+  });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    APP_URL: 'http://vizita.test',
+    LOG_LEVEL: 'info',
+    ...options.env,
+  });
+  const app = await buildApp({
+    config,
+    database,
+    clock,
+    jwtSecret: 'test-secret-that-is-long-enough-for-hs256',
+    ...(options.mailer ? { mailer: options.mailer } : {}),
+    logger: { level: 'info', stream, redact: (await import('../src/app.ts')).LOG_REDACTIONS },
+    webRoot: '/nonexistent',
+  });
+  await app.ready();
+
+  const mails = async (to?: string) => {
+    const rows = await database.db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt));
+    return to ? rows.filter((r) => r.to === to) : rows;
+  };
+  /** The token of the newest mail to `to` whose link goes to `path`. */
+  const tokenFromMail = async (to: string, path: string) => {
+    for (const mail of await mails(to)) {
+      const match = new RegExp(`${path}\\?token=([\\w-]+)`).exec(mail.text);
+      if (match) return decodeURIComponent(match[1]!);
+    }
+    throw new Error(`no ${path} mail to ${to}`);
+  };
+
+  return {
+    app,
+    db: database.db,
+    pool: database.pool,
+    clock,
+    logs,
+    mails,
+    tokenFromMail,
+    async userByEmail(email: string) {
+      const [row] = await database.db.select().from(users).where(eq(users.email, email));
+      return row;
+    },
+    async close() {
+      await app.close();
+      await database.drop();
+    },
+  };
+}
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+export const STRONG_PASSWORD = 'Sofia-2026!';
+
+/** Registers, validates and signs in a patient; answers the access token and refresh cookie. */
+export async function signUp(
+  t: TestApp,
+  email = `p${randomBytes(4).toString('hex')}@example.bg`,
+  password = STRONG_PASSWORD,
+) {
+  const reg = await t.app.inject({
+    method: 'POST',
+    url: '/auth/register-minimal',
+    payload: { firstName: 'Maria', lastName: 'Ivanova', email, password, termsAccepted: true },
+  });
+  if (reg.statusCode !== 201) throw new Error(`register failed: ${reg.body}`);
+  const token = await t.tokenFromMail(email, '/validate-email');
+  await t.app.inject({ method: 'POST', url: `/auth/validate-email?token=${token}` });
+  const login = await t.app.inject({
+    method: 'POST',
+    url: '/auth/login',
+    payload: { email, password },
+  });
+  if (login.statusCode !== 200) throw new Error(`login failed: ${login.body}`);
+  const cookie = login.cookies.find((c) => c.name === 'vizita_rt')!;
+  return {
+    email,
+    password,
+    accessToken: login.json<{ data: { accessToken: string } }>().data.accessToken,
+    refreshToken: cookie.value,
+    cookie,
+    userId: login.json<{ data: { userId: string } }>().data.userId,
+  };
+}
