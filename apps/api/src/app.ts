@@ -20,6 +20,7 @@ import { devMailRoutes } from './modules/mail/dev-mail-routes.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './modules/mail/mailer.ts';
 import { authenticatePlugin } from './plugins/authenticate.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { openApiPlugin } from './plugins/openapi.ts';
 import { spaPlugin } from './plugins/spa.ts';
 
 export type AppDeps = {
@@ -89,6 +90,7 @@ export async function buildApp(deps: AppDeps) {
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
   await app.register(cookie);
+  await app.register(openApiPlugin);
 
   const { db, pool } = database;
   const mailer =

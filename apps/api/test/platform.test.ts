@@ -70,3 +70,23 @@ describe('production mode', () => {
     }
   });
 });
+
+describe('OpenAPI', () => {
+  it('documents the auth calls from the shared contracts', async () => {
+    const res = await t.app.inject('/docs/openapi.json');
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/auth/login',
+        '/auth/register-minimal',
+        '/auth/status',
+        '/auth/reset-password',
+      ]),
+    );
+    expect(
+      doc.paths['/auth/login'].post.requestBody.content['application/json'].schema.required,
+    ).toEqual(['email', 'password']);
+  });
+});
