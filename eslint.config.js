@@ -43,7 +43,11 @@ export default tseslint.config(
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
-      'import-x/no-cycle': 'off',
+      // One zod API everywhere: zod/mini, because the contracts ship to the browser (ADR 0010).
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'zod', message: "Import from 'zod/mini' (ADR 0010)." }] },
+      ],
       // No barrel files: import the module that owns the thing.
       'no-restricted-syntax': [
         'error',
@@ -142,6 +146,7 @@ export default tseslint.config(
       '@typescript-eslint/no-unsafe-assignment': 'off',
       '@typescript-eslint/no-unsafe-argument': 'off',
       '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
     },
   },
 );

@@ -13,9 +13,14 @@ import type { Database } from './db/client.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { createRateLimiter } from './lib/rate-limiter.ts';
 import { createAccessTokens } from './modules/auth/access-token.ts';
+import { appointmentRoutes } from './modules/appointments/routes.ts';
+import { createAppointmentService } from './modules/appointments/service.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createAuthService } from './modules/auth/service.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { profileRoutes } from './modules/profile/routes.ts';
+import { createProfileService } from './modules/profile/service.ts';
+import { createFieldEncryption } from './lib/field-encryption.ts';
 import { devMailRoutes } from './modules/mail/dev-mail-routes.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './modules/mail/mailer.ts';
 import { authenticatePlugin } from './plugins/authenticate.ts';
@@ -27,6 +32,8 @@ export type AppDeps = {
   config: Config;
   database: Database;
   jwtSecret: string;
+  /** 32-byte AES key for health identifiers at rest. */
+  dataEncryptionKey: Buffer;
   clock?: Clock;
   mailer?: Mailer;
   logger?: FastifyServerOptions['logger'];
@@ -112,6 +119,15 @@ export async function buildApp(deps: AppDeps) {
   await app.register(authenticatePlugin, { auth });
   await app.register(healthRoutes, { pool });
   await app.register(authRoutes, { auth, secureCookies: config.secureCookies });
+  const profiles = createProfileService({
+    db,
+    clock,
+    encryption: createFieldEncryption(deps.dataEncryptionKey),
+  });
+  await app.register(profileRoutes, { profiles });
+  await app.register(appointmentRoutes, {
+    appointments: createAppointmentService({ db, clock, appUrl: config.appUrl }),
+  });
   if (!config.isProduction && mailer.kind === 'outbox') await app.register(devMailRoutes, { db });
   await app.register(spaPlugin, {
     webRoot: deps.webRoot ?? fileURLToPath(new URL('../../web/dist', import.meta.url)),

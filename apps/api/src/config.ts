@@ -1,34 +1,43 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 // The whole environment, parsed once (STYLE.md §2). Every variable is documented in the README.
 
-const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+const positiveInt = (fallback: number) =>
+  z._default(z.coerce.number().check(z.int(), z.positive()), fallback);
+const flag = (fallback: 'true' | 'false') =>
+  z.pipe(
+    z._default(z.enum(['true', 'false']), fallback),
+    z.transform((v) => v === 'true'),
+  );
 
 const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('localhost'),
-  APP_URL: z.url().optional(),
-  DATABASE_URL: z.string().min(1).optional(),
-  DATA_DIR: z.string().default('./data'),
-  SMTP_URL: z.string().min(1).optional(),
-  MAIL_FROM: z.string().default('Vizita <no-reply@vizita.local>'),
-  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  // Authentication rate limits per 15-minute window; the benchmark raises them.
+  NODE_ENV: z._default(z.enum(['development', 'test', 'production']), 'development'),
+  PORT: z._default(z.coerce.number().check(z.int(), z.minimum(0), z.maximum(65535)), 3000),
+  HOST: z._default(z.string(), 'localhost'),
+  APP_URL: z.optional(z.url()),
+  DATABASE_URL: z.optional(z.string().check(z.minLength(1))),
+  DATA_DIR: z._default(z.string(), './data'),
+  SMTP_URL: z.optional(z.string().check(z.minLength(1))),
+  MAIL_FROM: z._default(z.string(), 'Vizita <no-reply@vizita.local>'),
+  JWT_SECRET: z.optional(
+    z.string().check(z.minLength(32, 'JWT_SECRET must be at least 32 characters')),
+  ),
+  DATA_ENCRYPTION_KEY: z.optional(z.string().check(z.minLength(1))),
+  LOG_LEVEL: z._default(
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
+    'info',
+  ),
+  // Authentication rate limits (ADR 0005); the benchmark raises them.
   LOGIN_RATE_LIMIT_PER_IP: positiveInt(50),
   LOGIN_RATE_LIMIT_PER_EMAIL: positiveInt(10),
   REGISTER_RATE_LIMIT_PER_IP: positiveInt(20),
-  // Several reverse proxies may sit in front; trust them only when told to.
-  TRUST_PROXY: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((v) => v === 'true'),
+  // Reverse proxies may sit in front; trust their X-Forwarded-For only when told to.
+  TRUST_PROXY: flag('false'),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
 
-/** Parses the environment; exits with a readable list of problems instead of a stack trace. */
+/** Parses the environment; throws a readable list of problems instead of a stack trace. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
@@ -36,8 +45,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
-  if (e.NODE_ENV === 'production' && !e.JWT_SECRET) {
-    throw new Error('Invalid configuration:\n  JWT_SECRET: required in production');
+  const missing =
+    e.NODE_ENV === 'production'
+      ? (['JWT_SECRET', 'DATA_ENCRYPTION_KEY'] as const).filter((k) => !e[k])
+      : [];
+  if (missing.length > 0) {
+    throw new Error(
+      `Invalid configuration:\n${missing.map((k) => `  ${k}: required in production`).join('\n')}`,
+    );
   }
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
@@ -52,6 +67,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     jwtSecret: e.JWT_SECRET,
+    dataEncryptionKey: e.DATA_ENCRYPTION_KEY,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     rateLimits: {

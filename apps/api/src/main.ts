@@ -4,6 +4,7 @@ import { createDatabase } from './db/client.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres.ts';
 import { applyMigrations } from './db/migrate.ts';
 import { buildApp } from './app.ts';
+import { parseEncryptionKey } from './lib/field-encryption.ts';
 import { readOrCreateSecret } from './lib/local-secret.ts';
 
 // Process entry: config → database → buildApp → listen → graceful shutdown.
@@ -23,7 +24,11 @@ async function main() {
   const database = createDatabase(databaseUrl);
   const jwtSecret =
     config.jwtSecret ?? readOrCreateSecret(join(resolve(config.dataDir), 'jwt.secret'));
-  const app = await buildApp({ config, database, jwtSecret });
+  const dataEncryptionKey = parseEncryptionKey(
+    config.dataEncryptionKey ??
+      readOrCreateSecret(join(resolve(config.dataDir), 'data-encryption.key')),
+  );
+  const app = await buildApp({ config, database, jwtSecret, dataEncryptionKey });
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -61,7 +61,11 @@ describe('platform', () => {
 describe('production mode', () => {
   it('hides the outbox viewer', async () => {
     const prod = await createTestApp({
-      env: { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) },
+      env: {
+        NODE_ENV: 'production',
+        JWT_SECRET: 'x'.repeat(40),
+        DATA_ENCRYPTION_KEY: Buffer.alloc(32, 1).toString('base64'),
+      },
     });
     try {
       expect((await prod.app.inject('/dev/mail')).statusCode).toBe(404);

@@ -37,6 +37,8 @@ export async function createTestDatabase(): Promise<
   };
 }
 
+export const TEST_ENCRYPTION_KEY = Buffer.alloc(32, 7);
+
 /** A clock that tests move by hand. */
 export function testClock(start = new Date('2026-11-22T10:00:00Z')) {
   let now = start.getTime();
@@ -76,6 +78,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     database,
     clock,
     jwtSecret: 'test-secret-that-is-long-enough-for-hs256',
+    dataEncryptionKey: TEST_ENCRYPTION_KEY,
     ...(options.mailer ? { mailer: options.mailer } : {}),
     logger: { level: 'info', stream, redact: (await import('../src/app.ts')).LOG_REDACTIONS },
     webRoot: '/nonexistent',

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  date,
   index,
   integer,
   jsonb,
@@ -37,6 +38,90 @@ export const users = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('users_email_key').on(t.email)],
+);
+
+/**
+ * A patient's health profile. National ID and insurance number are AES-256-GCM ciphertexts
+ * (lib/field-encryption.ts); nothing else here identifies a person on its own.
+ */
+export const patientProfiles = pgTable('patient_profiles', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  gender: text('gender', { enum: ['male', 'female', 'other'] }),
+  birthDate: date('birth_date', { mode: 'string' }),
+  street: text('street'),
+  streetNumber: text('street_number'),
+  postCode: text('post_code'),
+  city: text('city'),
+  countryCode: text('country_code'),
+  nationalIdEncrypted: text('national_id_encrypted'),
+  insuranceType: text('insurance_type', { enum: ['state', 'private'] }),
+  insuranceCompany: text('insurance_company'),
+  insuranceNumberEncrypted: text('insurance_number_encrypted'),
+  termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A doctor's public profile; the doctor signs in as a user with `userType` 'doctor'. */
+export const doctorProfiles = pgTable('doctor_profiles', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  title: text('title').notNull().default('Dr.'),
+  specialties: text('specialties')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  experienceYears: integer('experience_years'),
+  photoUrl: text('photo_url'),
+  // IANA zone: the doctor's working hours and the appointment's date/slot are in this zone.
+  timeZone: text('time_zone').notNull(),
+  slotMinutes: integer('slot_minutes').notNull().default(30),
+});
+
+/**
+ * An appointment: a UTC instant plus the doctor's zone (ARCHITECTURE.md §4). `pending` is a
+ * payment hold on the slot; `upcoming` is paid. At most one pending or upcoming appointment may
+ * hold a doctor's slot — enforced by the partial unique index, not by a read before the write.
+ */
+export const appointments = pgTable(
+  'appointments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    patientId: uuid('patient_id')
+      .notNull()
+      .references(() => users.id),
+    doctorId: uuid('doctor_id')
+      .notNull()
+      .references(() => users.id),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    timeZone: text('time_zone').notNull(),
+    plan: text('plan', { enum: ['consultation', 'prescription', 'follow-up'] })
+      .notNull()
+      .default('consultation'),
+    status: text('status', {
+      enum: ['pending', 'upcoming', 'completed', 'cancelled', 'expired'],
+    }).notNull(),
+    reason: text('reason'),
+    notes: text('notes'),
+    cancelledBy: text('cancelled_by', { enum: ['doctor', 'patient'] }),
+    cancelReason: text('cancel_reason'),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    // Money in minor units with its ISO currency; the server sets the price (ARCHITECTURE.md §4).
+    priceMinor: integer('price_minor'),
+    currency: text('currency'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('appointments_slot_held_key')
+      .on(t.doctorId, t.startsAt)
+      .where(sql`${t.status} in ('pending', 'upcoming')`),
+    index('appointments_patient_idx').on(t.patientId, t.startsAt),
+    index('appointments_doctor_idx').on(t.doctorId, t.startsAt),
+  ],
 );
 
 /** A signed-in device: one login starts a session; its refresh tokens form one rotation family. */

@@ -26,7 +26,9 @@ export const errorHandlerPlugin = fp(
   async (app: FastifyInstance) => {
     app.setErrorHandler((error: FastifyError, request, res) => {
       if (error instanceof ApiError) {
-        return res.status(error.statusCode).send(reply(error.code, error.extra));
+        return res
+          .status(error.statusCode)
+          .send({ ...reply(error.code, error.extra), message: error.message });
       }
       if (hasZodFastifySchemaValidationErrors(error)) {
         const errors = error.validation.map((issue) => {

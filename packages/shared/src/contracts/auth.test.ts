@@ -66,3 +66,19 @@ describe('login contract', () => {
     ]);
   });
 });
+
+describe('password confirmation', () => {
+  it('reports a mismatch even while other fields are still invalid', () => {
+    const result = registerFormSchema.safeParse({
+      firstName: '',
+      lastName: '',
+      email: 'x',
+      password: 'Sofia-2026!',
+      repeatPassword: 'Other',
+      termsAccepted: false,
+    });
+    expect(result.error!.issues).toContainEqual(
+      expect.objectContaining({ path: ['repeatPassword'], message: 'passwordsDoNotMatch' }),
+    );
+  });
+});

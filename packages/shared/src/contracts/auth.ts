@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import {
   EMAIL_MAX,
   LOCALES,
@@ -10,36 +10,60 @@ import {
 import { isValidEmail } from '../domain/email.ts';
 import { passwordPolicyViolations } from '../domain/password-policy.ts';
 import { successSchema } from './api-response.ts';
+import { filled, maxLengthIfFilled, minLengthIfFilled } from './field-checks.ts';
 
 // Messages are i18n keys (messages/validation.ts): the form translates them, the API sends English.
-
 const requiredEmail = (invalidKey: 'emailInvalid' | 'loginEmailInvalid') =>
   z
     .string({ error: 'emailRequired' })
-    .trim()
-    .min(1, { message: 'emailRequired', abort: true })
-    .max(EMAIL_MAX, invalidKey)
-    .refine(isValidEmail, invalidKey);
+    .check(
+      z.trim(),
+      z.minLength(1, 'emailRequired'),
+      maxLengthIfFilled(EMAIL_MAX, invalidKey),
+      z.refine(isValidEmail, { message: invalidKey, when: filled }),
+    );
 
-/** A new password under the one policy (ADR 0004); reports every broken rule. */
-export const newPasswordSchema = z
-  .string({ error: 'passwordRequired' })
-  .min(1, { message: 'passwordRequired', abort: true })
-  .superRefine((value, ctx) => {
-    for (const key of passwordPolicyViolations(value))
-      ctx.addIssue({ code: 'custom', message: key });
-  });
+/** A new password under the one policy (ADR 0003); reports every broken rule. */
+export const newPasswordSchema = z.string({ error: 'passwordRequired' }).check(
+  z.minLength(1, 'passwordRequired'),
+  z.superRefine(
+    (value, ctx) => {
+      for (const key of passwordPolicyViolations(value))
+        ctx.addIssue({ code: 'custom', message: key, input: value });
+    },
+    { when: filled },
+  ),
+);
 
-const personName = (
+/** A person's first or last name: trimmed, 2 to 100 characters. */
+export const personName = (
   required: 'firstNameRequired' | 'lastNameRequired',
   min: 'firstNameMin' | 'lastNameMin',
 ) =>
   z
     .string({ error: required })
-    .trim()
-    .min(1, { message: required, abort: true })
-    .min(NAME_MIN, min)
-    .max(NAME_MAX, 'nameMax');
+    .check(
+      z.trim(),
+      z.minLength(1, required),
+      minLengthIfFilled(NAME_MIN, min),
+      maxLengthIfFilled(NAME_MAX, 'nameMax'),
+    );
+
+/**
+ * "Passwords do not match" is an object-level check, which zod runs only once every field is valid;
+ * `when` lets it run as soon as both compared fields are strings, so the form shows it right away.
+ */
+const bothStrings =
+  (a: string, b: string) =>
+  ({ value }: { value: unknown }) =>
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as Record<string, unknown>)[a] === 'string' &&
+    typeof (value as Record<string, unknown>)[b] === 'string';
+
+const tokenSchema = z
+  .string({ error: 'tokenRequired' })
+  .check(z.minLength(1, 'tokenRequired'), z.maxLength(256, 'tokenRequired'));
 
 /** POST /auth/register-minimal (spec §3 Registration payload; the repeat field is not sent). */
 export const registerRequestSchema = z.strictObject({
@@ -52,17 +76,21 @@ export const registerRequestSchema = z.strictObject({
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 
 /** The registration form adds the repeat field, checked only in the browser. */
-export const registerFormSchema = registerRequestSchema
-  .extend({
+export const registerFormSchema = z
+  .object({
+    ...registerRequestSchema.shape,
     repeatPassword: z
       .string({ error: 'repeatPasswordRequired' })
-      .min(1, { message: 'repeatPasswordRequired', abort: true }),
-    termsAccepted: z.boolean().refine((v) => v, 'termsRequired'),
+      .check(z.minLength(1, 'repeatPasswordRequired')),
+    termsAccepted: z.boolean().check(z.refine((v) => v, 'termsRequired')),
   })
-  .refine((v) => v.password === v.repeatPassword, {
-    message: 'passwordsDoNotMatch',
-    path: ['repeatPassword'],
-  });
+  .check(
+    z.refine((v) => v.password === v.repeatPassword, {
+      message: 'passwordsDoNotMatch',
+      path: ['repeatPassword'],
+      when: bothStrings('password', 'repeatPassword'),
+    }),
+  );
 export type RegisterForm = z.infer<typeof registerFormSchema>;
 
 export const registerResponseSchema = successSchema(
@@ -74,10 +102,12 @@ export const loginRequestSchema = z.strictObject({
   email: requiredEmail('loginEmailInvalid'),
   password: z
     .string({ error: 'passwordRequired' })
-    .min(1, { message: 'passwordRequired', abort: true })
-    .min(PASSWORD_MIN, 'passwordMin')
-    .max(PASSWORD_MAX, 'passwordMax'),
-  ip: z.string().max(64).optional(),
+    .check(
+      z.minLength(1, 'passwordRequired'),
+      minLengthIfFilled(PASSWORD_MIN, 'passwordMin'),
+      maxLengthIfFilled(PASSWORD_MAX, 'passwordMax'),
+    ),
+  ip: z.optional(z.string().check(z.maxLength(64))),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
@@ -98,22 +128,17 @@ export const emailOnlyRequestSchema = z.strictObject({ email: requiredEmail('ema
 export type EmailOnlyRequest = z.infer<typeof emailOnlyRequestSchema>;
 
 /** POST /auth/validate-email?token= */
-export const validateEmailQuerySchema = z.object({
-  token: z
-    .string({ error: 'tokenRequired' })
-    .min(1, { message: 'tokenRequired', abort: true })
-    .max(256, 'tokenRequired'),
-});
+export const validateEmailQuerySchema = z.object({ token: tokenSchema });
 export const validateEmailResponseSchema = successSchema(
   z.object({ alreadyValidated: z.boolean() }),
 );
 
+/** POST /auth/check-reset-token: is a reset link still usable (without spending it). */
+export const checkResetTokenRequestSchema = z.strictObject({ token: tokenSchema });
+
 /** POST /auth/reset-password (spec §3 Reset-password payload). */
 export const resetPasswordRequestSchema = z.strictObject({
-  token: z
-    .string({ error: 'tokenRequired' })
-    .min(1, { message: 'tokenRequired', abort: true })
-    .max(256, 'tokenRequired'),
+  token: tokenSchema,
   newPassword: newPasswordSchema,
 });
 export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
@@ -122,33 +147,42 @@ export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
 export const resetPasswordFormSchema = z
   .object({
     newPassword: newPasswordSchema,
-    confirmPassword: z.string().min(1, { message: 'confirmPasswordRequired', abort: true }),
+    confirmPassword: z.string().check(z.minLength(1, 'confirmPasswordRequired')),
   })
-  .refine((v) => v.newPassword === v.confirmPassword, {
-    message: 'passwordsDoNotMatch',
-    path: ['confirmPassword'],
-  });
+  .check(
+    z.refine((v) => v.newPassword === v.confirmPassword, {
+      message: 'passwordsDoNotMatch',
+      path: ['confirmPassword'],
+      when: bothStrings('newPassword', 'confirmPassword'),
+    }),
+  );
 export type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;
 
 /** POST /auth/change-password (spec §3 Change-password payload). */
 export const changePasswordRequestSchema = z.strictObject({
   currentPassword: z
     .string({ error: 'currentPasswordRequired' })
-    .min(1, { message: 'currentPasswordRequired', abort: true })
-    .max(PASSWORD_MAX, 'passwordMax'),
+    .check(
+      z.minLength(1, 'currentPasswordRequired'),
+      maxLengthIfFilled(PASSWORD_MAX, 'passwordMax'),
+    ),
   newPassword: newPasswordSchema,
 });
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
 
 /** The change-password form adds the confirmation (spec §5). */
-export const changePasswordFormSchema = changePasswordRequestSchema
-  .extend({
-    confirmPassword: z.string().min(1, { message: 'confirmPasswordRequired', abort: true }),
+export const changePasswordFormSchema = z
+  .object({
+    ...changePasswordRequestSchema.shape,
+    confirmPassword: z.string().check(z.minLength(1, 'confirmPasswordRequired')),
   })
-  .refine((v) => v.newPassword === v.confirmPassword, {
-    message: 'passwordsDoNotMatch',
-    path: ['confirmPassword'],
-  });
+  .check(
+    z.refine((v) => v.newPassword === v.confirmPassword, {
+      message: 'passwordsDoNotMatch',
+      path: ['confirmPassword'],
+      when: bothStrings('newPassword', 'confirmPassword'),
+    }),
+  );
 export type ChangePasswordForm = z.infer<typeof changePasswordFormSchema>;
 
 /** The locale a request speaks, from Accept-Language; used for mails. */

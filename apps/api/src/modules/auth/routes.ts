@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { apiErrorSchema, messageOnlySchema } from '@vizita/shared/contracts/api-response';
 import {
   changePasswordRequestSchema,
+  checkResetTokenRequestSchema,
   emailOnlyRequestSchema,
   loginRequestSchema,
   registerRequestSchema,
@@ -24,7 +24,6 @@ const errors = {
   403: apiErrorSchema,
   429: apiErrorSchema,
 };
-const tokenBodySchema = z.strictObject({ token: validateEmailQuerySchema.shape.token });
 
 /** Every /auth/* call of spec §7. Handlers parse, call the service, map the result. */
 export const authRoutes: FastifyPluginAsyncZod<{
@@ -132,7 +131,12 @@ export const authRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/auth/check-reset-token',
-    { schema: { body: tokenBodySchema, response: { 200: messageOnlySchema, ...errors } } },
+    {
+      schema: {
+        body: checkResetTokenRequestSchema,
+        response: { 200: messageOnlySchema, ...errors },
+      },
+    },
     async (request) => {
       await auth.checkResetToken(request.body.token);
       return { success: true as const, message: 'Reset token is valid' };

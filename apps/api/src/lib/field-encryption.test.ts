@@ -1,0 +1,36 @@
+import { randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { createFieldEncryption, parseEncryptionKey } from './field-encryption.ts';
+
+const enc = createFieldEncryption(randomBytes(32));
+
+describe('field encryption', () => {
+  it('round-trips and never repeats a ciphertext for the same value', () => {
+    const a = enc.encrypt('7523169263', 'user-1:national_id');
+    const b = enc.encrypt('7523169263', 'user-1:national_id');
+    expect(a).not.toBe(b);
+    expect(a).not.toContain('7523169263');
+    expect(enc.decrypt(a, 'user-1:national_id')).toBe('7523169263');
+  });
+
+  it('refuses a value moved to another user or column, or tampered with', () => {
+    const stored = enc.encrypt('A123456789', 'user-1:insurance_number');
+    expect(() => enc.decrypt(stored, 'user-2:insurance_number')).toThrow();
+    expect(() => enc.decrypt(stored, 'user-1:national_id')).toThrow();
+    const parts = stored.split('.');
+    parts[3] = Buffer.from('B123456789').toString('base64url');
+    expect(() => enc.decrypt(parts.join('.'), 'user-1:insurance_number')).toThrow();
+  });
+
+  it('refuses a value encrypted under another key', () => {
+    const other = createFieldEncryption(randomBytes(32));
+    expect(() => other.decrypt(enc.encrypt('x', 'c'), 'c')).toThrow();
+  });
+
+  it('parses base64 and hex keys and refuses short ones', () => {
+    const key = randomBytes(32);
+    expect(parseEncryptionKey(key.toString('base64')).equals(key)).toBe(true);
+    expect(parseEncryptionKey(key.toString('hex')).equals(key)).toBe(true);
+    expect(() => parseEncryptionKey('c2hvcnQ=')).toThrow(/32 bytes/);
+  });
+});

@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appointments, doctorProfiles, users } from '../src/db/schema.ts';
+import { createTestApp, signUp, type TestApp } from './test-app.ts';
+
+let t: TestApp;
+let doctorId: string;
+beforeAll(async () => {
+  t = await createTestApp(); // the clock stands at 2026-11-22T10:00:00Z
+  const [doctor] = await t.db
+    .insert(users)
+    .values({
+      email: 'dr.petrova@vizita.test',
+      passwordHash: 'x',
+      firstName: 'Elena',
+      lastName: 'Petrova',
+      userType: 'doctor',
+      emailValidatedAt: new Date(),
+    })
+    .returning();
+  doctorId = doctor!.id;
+  await t.db.insert(doctorProfiles).values({
+    userId: doctorId,
+    specialties: ['Cardiology', 'Internal Medicine'],
+    experienceYears: 12,
+    timeZone: 'Europe/Sofia',
+  });
+});
+afterAll(() => t.close());
+
+const book = (
+  patientId: string,
+  startsAt: string,
+  over: Partial<typeof appointments.$inferInsert> = {},
+) =>
+  t.db
+    .insert(appointments)
+    .values({
+      patientId,
+      doctorId,
+      startsAt: new Date(startsAt),
+      endsAt: new Date(new Date(startsAt).getTime() + 30 * 60_000),
+      timeZone: 'Europe/Sofia',
+      status: 'upcoming',
+      priceMinor: 6000,
+      currency: 'BGN',
+      ...over,
+    })
+    .returning();
+const list = (bearer: string, query = '') =>
+  t.app.inject({
+    method: 'GET',
+    url: `/api/appointments${query}`,
+    headers: { authorization: `Bearer ${bearer}` },
+  });
+
+describe('GET /api/appointments', () => {
+  it('lists only the caller’s appointments, in the doctor’s zone, with the join state of the server clock', async () => {
+    const me = await signUp(t);
+    const someoneElse = await signUp(t);
+    await book(me.userId, '2026-11-22T10:10:00Z', { reason: 'Chest pain' });
+    await book(me.userId, '2026-11-25T08:00:00Z');
+    await book(someoneElse.userId, '2026-11-22T11:00:00Z', { reason: 'Private matter' });
+    const res = await list(me.accessToken);
+    expect(res.statusCode).toBe(200);
+    const data = res.json().data;
+    expect(data).toHaveLength(2);
+    expect(JSON.stringify(data)).not.toContain('Private matter');
+    expect(data[0]).toMatchObject({
+      patientId: me.userId,
+      doctorId: {
+        _id: doctorId,
+        name: 'Dr. Elena Petrova',
+        email: 'dr.petrova@vizita.test',
+        specialties: ['Cardiology', 'Internal Medicine'],
+      },
+      date: '2026-11-22',
+      slot: '12:10',
+      status: 'upcoming',
+      plan: 'consultation',
+      reason: 'Chest pain',
+      paymentAmount: 60,
+      paymentCurrency: 'BGN',
+      meetingUrl: `http://vizita.test/dashboard/meeting/${data[0]._id}`,
+      isJoinable: true,
+      minutesUntilJoinable: 0,
+      hasPassed: false,
+    });
+    expect(data[1]).toMatchObject({
+      date: '2026-11-25',
+      slot: '10:00',
+      isJoinable: false,
+      minutesUntilJoinable: 70 * 60 - 15,
+    });
+  });
+
+  it('never lists payment holds, and filters by status', async () => {
+    const me = await signUp(t);
+    await book(me.userId, '2026-12-01T08:00:00Z', { status: 'pending' });
+    await book(me.userId, '2026-12-01T09:00:00Z', {
+      status: 'cancelled',
+      cancelledBy: 'patient',
+      cancelReason: 'Feeling better now',
+      cancelledAt: new Date(),
+    });
+    expect(
+      (await list(me.accessToken)).json().data.map((a: { status: string }) => a.status),
+    ).toEqual(['cancelled']);
+    expect((await list(me.accessToken, '?status=upcoming')).json().data).toEqual([]);
+    expect((await list(me.accessToken, '?status=bogus')).statusCode).toBe(400);
+  });
+
+  it('requires authentication', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/appointments' })).statusCode).toBe(401);
+  });
+});
+
+describe('slot uniqueness', () => {
+  it('lets the database refuse a second hold on a held slot, but not a rebooking of a cancelled one', async () => {
+    const a = await signUp(t);
+    const b = await signUp(t);
+    await book(a.userId, '2026-12-10T08:00:00Z', { status: 'pending' });
+    await expect(book(b.userId, '2026-12-10T08:00:00Z', { status: 'pending' })).rejects.toThrow();
+    await book(a.userId, '2026-12-11T08:00:00Z', { status: 'cancelled' });
+    await expect(
+      book(b.userId, '2026-12-11T08:00:00Z', { status: 'upcoming' }),
+    ).resolves.toHaveLength(1);
+  });
+});

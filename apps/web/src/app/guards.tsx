@@ -1,0 +1,40 @@
+import { Navigate, Outlet, redirect } from 'react-router';
+import { DelayedSpinner } from '../components/ui/spinner';
+import { useSession } from '../features/auth/hooks/use-session';
+import { getSessionState, initializeSession } from '../features/auth/session-store';
+
+// Route guards of spec §2. They run as loaders — on every navigation, after the session has been
+// initialised — so a page never renders for the wrong visitor. RequireAuth also reacts while a
+// page is open: a sign-out or a failed token refresh sends the user to the welcome page.
+
+/** Where a signed-in visitor of a guest-only route belongs. */
+function homeOfSignedIn(): string {
+  return getSessionState().user?.isProfileComplete ? '/dashboard' : '/complete-profile';
+}
+
+/** requiresGuest: signed-out visitors only. */
+export async function requireGuest(): Promise<Response | null> {
+  await initializeSession();
+  return getSessionState().isAuthenticated ? redirect(homeOfSignedIn()) : null;
+}
+
+/** requiresAuth: signed-in users only; others go to the welcome page. */
+export async function requireAuth(): Promise<Response | null> {
+  await initializeSession();
+  return getSessionState().isAuthenticated ? null : redirect('/');
+}
+
+/** requiresCompleteProfile: an incomplete profile is sent to complete it first. */
+export async function requireCompleteProfile(): Promise<Response | null> {
+  const signedOut = await requireAuth();
+  if (signedOut) return signedOut;
+  return getSessionState().user?.isProfileComplete ? null : redirect('/complete-profile');
+}
+
+/** The protected-route wrapper: a spinner (after ~100 ms) until the session is known. */
+export function RequireAuth() {
+  const session = useSession();
+  if (!session.initialized) return <DelayedSpinner />;
+  if (!session.isAuthenticated) return <Navigate to="/" replace />;
+  return <Outlet />;
+}

@@ -1,0 +1,231 @@
+import { useId, useState, type ComponentType, type ReactNode, type SVGProps } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { DELAYS } from '@vizita/shared/constants';
+import { LanguageMenu } from '../../components/language-menu';
+import {
+  BellIcon,
+  CalendarIcon,
+  ChevronDownIcon,
+  HomeIcon,
+  LogOutIcon,
+  UserIcon,
+} from '../../components/ui/icons';
+import { Logo } from '../../components/ui/logo';
+import { cn } from '../../lib/cn';
+import { useLogout } from '../../features/auth/api/logout';
+import { MAIN_CONTENT_ID } from './root-layout';
+
+/** Spec §2: the notification badge always shows 0 and the button has no action yet. */
+const UNREAD_NOTIFICATIONS = 0;
+
+const focusRing =
+  'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:ring-offset-2';
+
+const iconButton = cn(
+  'relative inline-flex size-11 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 hover:text-slate-900',
+  focusRing,
+);
+
+type Icon = ComponentType<SVGProps<SVGSVGElement>>;
+
+function SideLink({
+  to,
+  end,
+  icon: IconComponent,
+  children,
+}: {
+  to: string;
+  end?: boolean;
+  icon?: Icon;
+  children: ReactNode;
+}) {
+  return (
+    <NavLink
+      to={to}
+      end={end}
+      className={({ isActive }) =>
+        cn(
+          'flex min-h-11 items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium',
+          focusRing,
+          isActive ? 'bg-teal-50 text-teal-900' : 'text-slate-700 hover:bg-slate-100',
+        )
+      }
+    >
+      {IconComponent && <IconComponent />}
+      {children}
+    </NavLink>
+  );
+}
+
+function SideNavigation() {
+  const { t } = useTranslation('navigation');
+  const { pathname } = useLocation();
+  const groupId = useId();
+  const [appointmentsOpen, setAppointmentsOpen] = useState(
+    () =>
+      pathname.startsWith('/dashboard/appointments') || pathname.startsWith('/dashboard/billing'),
+  );
+  return (
+    <nav aria-label={t('mainNavigation')} className="hidden w-60 shrink-0 md:block">
+      <ul className="sticky top-20 space-y-1">
+        <li>
+          <SideLink to="/dashboard" end icon={HomeIcon}>
+            {t('dashboard')}
+          </SideLink>
+        </li>
+        <li>
+          <SideLink to="/dashboard/profile" icon={UserIcon}>
+            {t('profile')}
+          </SideLink>
+        </li>
+        <li>
+          <button
+            type="button"
+            aria-expanded={appointmentsOpen}
+            aria-controls={groupId}
+            onClick={() => setAppointmentsOpen((open) => !open)}
+            className={cn(
+              'flex min-h-11 w-full items-center gap-3 rounded-lg px-3 py-2 text-left text-sm font-medium text-slate-700 hover:bg-slate-100',
+              focusRing,
+            )}
+          >
+            <CalendarIcon />
+            <span className="flex-1">{t('appointments')}</span>
+            <ChevronDownIcon
+              width={16}
+              height={16}
+              className={cn('transition-transform', appointmentsOpen && 'rotate-180')}
+            />
+          </button>
+          <ul id={groupId} hidden={!appointmentsOpen} className="mt-1 space-y-1 pl-8">
+            <li>
+              <SideLink to="/dashboard/appointments">{t('myAppointments')}</SideLink>
+            </li>
+            <li>
+              <SideLink to="/calendar">{t('bookAppointment')}</SideLink>
+            </li>
+            <li>
+              <SideLink to="/dashboard/billing">{t('billing')}</SideLink>
+            </li>
+          </ul>
+        </li>
+      </ul>
+    </nav>
+  );
+}
+
+function BottomLink({
+  to,
+  end,
+  icon: IconComponent,
+  label,
+}: {
+  to: string;
+  end?: boolean;
+  icon: Icon;
+  label: string;
+}) {
+  return (
+    <NavLink
+      to={to}
+      end={end}
+      className={({ isActive }) =>
+        cn(
+          'flex min-h-14 flex-1 flex-col items-center justify-center gap-0.5 rounded-lg text-xs font-medium',
+          focusRing,
+          isActive ? 'text-teal-800' : 'text-slate-600 hover:text-slate-900',
+        )
+      }
+    >
+      <IconComponent />
+      {label}
+    </NavLink>
+  );
+}
+
+function BottomNavigation() {
+  const { t } = useTranslation('navigation');
+  return (
+    <nav
+      aria-label={t('mobileNavigation')}
+      className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white pb-[env(safe-area-inset-bottom)] md:hidden"
+    >
+      <div className="flex px-2">
+        <BottomLink to="/dashboard" end icon={HomeIcon} label={t('home')} />
+        <BottomLink to="/dashboard/appointments" icon={CalendarIcon} label={t('appointments')} />
+        <BottomLink to="/dashboard/profile" icon={UserIcon} label={t('profile')} />
+      </div>
+    </nav>
+  );
+}
+
+/** The signed-in shell (spec §2 Dashboard layout). */
+export function DashboardLayout() {
+  const { t } = useTranslation('navigation');
+  const navigate = useNavigate();
+  const logout = useLogout();
+
+  const signOut = () => {
+    logout.mutate(undefined, { onSettled: () => void navigate('/', { replace: true }) });
+  };
+
+  return (
+    <div className="min-h-dvh bg-slate-50">
+      <header className="sticky top-0 z-30 border-b border-slate-200 bg-white">
+        <div className="mx-auto flex h-16 max-w-7xl items-center gap-1 px-3 sm:gap-2 sm:px-6">
+          <Link to="/" aria-label={t('logoLabel')} className={cn('rounded-lg', focusRing)}>
+            <Logo />
+          </Link>
+          <div className="ml-auto flex items-center gap-0.5 sm:gap-2">
+            <button type="button" className={iconButton}>
+              <BellIcon />
+              {/* Named by its (hidden) text, not aria-label: the visible badge is then no
+                  mismatch between what is seen and what is announced (WCAG 2.5.3). */}
+              <span className="sr-only">
+                {t('notifications', { unread: UNREAD_NOTIFICATIONS })}
+              </span>
+              <span
+                aria-hidden="true"
+                className="absolute top-1.5 right-1.5 flex min-w-4 items-center justify-center rounded-full bg-red-700 px-1 text-[10px] leading-4 font-bold text-white"
+              >
+                {UNREAD_NOTIFICATIONS}
+              </span>
+            </button>
+            <LanguageMenu />
+            <Link to="/dashboard/profile" aria-label={t('myProfile')} className={iconButton}>
+              <UserIcon />
+            </Link>
+            <button
+              type="button"
+              onClick={signOut}
+              disabled={logout.isPending}
+              className={cn(
+                'inline-flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-lg px-2 text-sm font-semibold text-slate-700 hover:bg-slate-100 hover:text-slate-900 disabled:opacity-60 sm:px-3',
+                focusRing,
+              )}
+            >
+              <LogOutIcon />
+              <span className="sr-only sm:not-sr-only">{t('signOut')}</span>
+            </button>
+          </div>
+        </div>
+      </header>
+
+      <div className="mx-auto flex max-w-7xl gap-8 px-4 py-6 sm:px-6 md:py-8">
+        <SideNavigation />
+        <main
+          id={MAIN_CONTENT_ID}
+          tabIndex={-1}
+          // Spec §2: the content fades in (about 300 ms); skipped for reduced motion.
+          style={{ animationDuration: `${DELAYS.dashboardFadeInMs}ms` }}
+          className="min-w-0 flex-1 animate-fade-in pb-24 focus:outline-none motion-reduce:animate-none md:pb-0"
+        >
+          <Outlet />
+        </main>
+      </div>
+
+      <BottomNavigation />
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet } from 'react-router';
+import { LanguageMenu } from '../../components/language-menu';
+import { Logo } from '../../components/ui/logo';
+import { useSession } from '../../features/auth/hooks/use-session';
+import { MAIN_CONTENT_ID } from './root-layout';
+
+const focusRing =
+  'rounded-lg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:ring-offset-2';
+
+/** Pages outside the dashboard: welcome and account screens, booking pages, about. */
+export function PublicLayout() {
+  const { t } = useTranslation(['navigation', 'common']);
+  const { isAuthenticated } = useSession();
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4 sm:px-6">
+          <Link to="/" aria-label={t('logoLabel')} className={focusRing}>
+            <Logo />
+          </Link>
+          <div className="ml-auto flex items-center gap-2">
+            {isAuthenticated && (
+              <Link
+                to="/dashboard"
+                className={`${focusRing} px-3 py-2 text-sm font-semibold text-teal-800 hover:bg-teal-50`}
+              >
+                {t('dashboard')}
+              </Link>
+            )}
+            <LanguageMenu />
+          </div>
+        </div>
+      </header>
+      <main
+        id={MAIN_CONTENT_ID}
+        tabIndex={-1}
+        className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 focus:outline-none sm:px-6 sm:py-12"
+      >
+        <Outlet />
+      </main>
+      <footer className="border-t border-slate-200 bg-white">
+        <p className="mx-auto max-w-6xl px-4 py-6 text-center text-sm text-slate-600 sm:px-6">
+          {t('common:footer', { year: new Date().getFullYear() })}
+        </p>
+      </footer>
+    </div>
+  );
+}

@@ -1,0 +1,106 @@
+import { redirect, type RouteObject } from 'react-router';
+import { DelayedSpinner } from '../components/ui/spinner';
+import { AboutPage } from '../features/about/components/about-page';
+import { AppointmentsPage } from '../features/appointments/components/appointments-page';
+import { BillingPage } from '../features/billing/components/billing-page';
+import { CompleteProfilePage } from '../features/profile/components/complete-profile-page';
+import { EditProfilePage } from '../features/profile/components/edit-profile-page';
+import { ProfilePage } from '../features/profile/components/profile-page';
+import { RequireAuth, requireAuth, requireCompleteProfile, requireGuest } from './guards';
+import { PublicLayout } from './layouts/public-layout';
+import { RootLayout } from './layouts/root-layout';
+import { RouteErrorBoundary } from './route-error-boundary';
+
+// Route modules that carry weight are separate chunks, loaded in parallel with the session
+// restore. The signed-out screens hold the form stack (the shared zod/mini schemas and the form
+// hook) that a signed-in visit never needs; the signed-in shell stays out of what `/` downloads
+// (150 KB budget, scripts/check-budgets.mjs); the booking and meeting areas will hold the
+// calendar, payments and WebRTC that nobody needs up front. Future doctor pages join them.
+const lazyWelcome = async () => ({
+  Component: (await import('../features/auth/components/welcome-page')).WelcomePage,
+});
+const lazyValidateEmail = async () => ({
+  Component: (await import('../features/auth/components/validate-email-page')).ValidateEmailPage,
+});
+const lazyForgotPassword = async () => ({
+  Component: (await import('../features/auth/components/forgot-password-page')).ForgotPasswordPage,
+});
+const lazyResetPassword = async () => ({
+  Component: (await import('../features/auth/components/reset-password-page')).ResetPasswordPage,
+});
+const lazyDashboardLayout = async () => ({
+  Component: (await import('./layouts/dashboard-layout')).DashboardLayout,
+});
+const lazyDashboardHome = async () => ({
+  Component: (await import('../features/dashboard/components/dashboard-home-page'))
+    .DashboardHomePage,
+});
+const lazyCalendar = async () => ({
+  Component: (await import('../features/booking/components/calendar-page')).CalendarPage,
+});
+const lazyBookingSuccess = async () => ({
+  Component: (await import('../features/booking/components/booking-success-page'))
+    .BookingSuccessPage,
+});
+const lazyBookingCancel = async () => ({
+  Component: (await import('../features/booking/components/booking-cancel-page')).BookingCancelPage,
+});
+const lazyMeeting = async () => ({
+  Component: (await import('../features/meeting/components/meeting-page')).MeetingPage,
+});
+
+/** The route table of spec §2. */
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    Component: RootLayout,
+    ErrorBoundary: RouteErrorBoundary,
+    HydrateFallback: DelayedSpinner,
+    children: [
+      {
+        loader: requireGuest,
+        HydrateFallback: DelayedSpinner,
+        Component: PublicLayout,
+        children: [
+          { index: true, lazy: lazyWelcome },
+          { path: 'validate-email', lazy: lazyValidateEmail },
+          { path: 'forgot-password', lazy: lazyForgotPassword },
+          { path: 'reset-password', lazy: lazyResetPassword },
+        ],
+      },
+      {
+        loader: requireAuth,
+        HydrateFallback: DelayedSpinner,
+        Component: RequireAuth,
+        children: [
+          {
+            path: 'dashboard',
+            lazy: lazyDashboardLayout,
+            children: [
+              { index: true, lazy: lazyDashboardHome },
+              { path: 'profile', Component: ProfilePage },
+              { path: 'appointments', Component: AppointmentsPage },
+              { path: 'meeting/:id', lazy: lazyMeeting },
+              { path: 'billing', Component: BillingPage },
+              { path: 'edit-profile', Component: EditProfilePage },
+            ],
+          },
+          {
+            Component: PublicLayout,
+            children: [
+              { path: 'complete-profile', Component: CompleteProfilePage },
+              { path: 'calendar', loader: requireCompleteProfile, lazy: lazyCalendar },
+              { path: 'booking/success', lazy: lazyBookingSuccess },
+              { path: 'booking/cancel', lazy: lazyBookingCancel },
+            ],
+          },
+        ],
+      },
+      { Component: PublicLayout, children: [{ path: 'about', Component: AboutPage }] },
+      { path: 'home', loader: () => redirect('/dashboard') },
+      { path: 'profile', loader: () => redirect('/dashboard/profile') },
+      { path: 'appointments', loader: () => redirect('/dashboard/appointments') },
+      { path: '*', loader: () => redirect('/') },
+    ],
+  },
+];

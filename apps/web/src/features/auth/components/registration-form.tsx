@@ -1,0 +1,93 @@
+import { useTranslation } from 'react-i18next';
+import { registerFormSchema } from '@vizita/shared/contracts/auth';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { CheckboxField } from '../../../components/ui/checkbox-field';
+import { TextField } from '../../../components/ui/text-field';
+import { useSchemaForm } from '../../../lib/use-schema-form';
+import { useRegister } from '../api/register';
+import { registerErrorKey } from '../utils/error-keys';
+
+const emptyForm = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  password: '',
+  repeatPassword: '',
+  termsAccepted: false,
+};
+
+export function RegistrationForm({
+  onRegistered,
+}: {
+  onRegistered: (result: { emailValidationRequired: boolean }) => void;
+}) {
+  const { t } = useTranslation('auth');
+  const registration = useRegister();
+
+  const form = useSchemaForm({ schema: registerFormSchema, defaultValues: emptyForm });
+
+  const onSubmit = form.handleSubmit(async ({ repeatPassword: _repeat, ...values }) => {
+    try {
+      // The repeat field is checked here and never sent (spec §3).
+      const result = await registration.mutateAsync({ ...values, termsAccepted: true });
+      form.reset();
+      onRegistered(result);
+    } catch (error) {
+      form.setServerErrors(error);
+    }
+  });
+
+  return (
+    <form
+      noValidate
+      aria-labelledby="register-heading"
+      onSubmit={(event) => void onSubmit(event)}
+      className="space-y-3"
+    >
+      <div className="grid gap-x-5 gap-y-3 sm:grid-cols-2">
+        <TextField
+          label={t('fields.firstName')}
+          autoComplete="given-name"
+          {...form.field('firstName')}
+        />
+        <TextField
+          label={t('fields.lastName')}
+          autoComplete="family-name"
+          {...form.field('lastName')}
+        />
+      </div>
+      <TextField
+        label={t('fields.email')}
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        {...form.field('email')}
+      />
+      <TextField
+        label={t('fields.password')}
+        type="password"
+        autoComplete="new-password"
+        hint={t('fields.passwordRules')}
+        revealLabel={t('fields.showPassword')}
+        {...form.field('password')}
+      />
+      <TextField
+        label={t('fields.repeatPassword')}
+        type="password"
+        autoComplete="new-password"
+        revealLabel={t('fields.showRepeatPassword')}
+        {...form.field('repeatPassword')}
+      />
+      <CheckboxField label={t('fields.terms')} {...form.field('termsAccepted')} />
+
+      {registration.isError && (
+        <Alert tone="error">{t(registerErrorKey(registration.error))}</Alert>
+      )}
+
+      <Button type="submit" className="w-full" busy={form.isSubmitting}>
+        {form.isSubmitting ? t('register.submitting') : t('register.submit')}
+      </Button>
+    </form>
+  );
+}

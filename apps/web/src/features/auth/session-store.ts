@@ -1,0 +1,163 @@
+import { LOGIN_DEVICE_LABEL } from '@vizita/shared/constants';
+import type { Session } from '@vizita/shared/contracts/auth';
+import { accessToken, isApiError, onRefresh } from '../../lib/api-client';
+import { getAuthStatus, readSession } from './api/get-auth-status';
+
+/** The signed-in user as the client keeps it (spec §3 Session). */
+export interface SessionUser {
+  userId: string;
+  isAdmin: boolean;
+  userType: string;
+  isPaid: boolean;
+  isProfileComplete: boolean;
+}
+
+export interface LoginError {
+  status: number;
+  data: unknown;
+}
+
+/** Spec §3 Session, plus the derived hasPaid. */
+export interface SessionState {
+  accessToken: string | null;
+  isAuthenticated: boolean;
+  isAdmin: boolean;
+  /** The device label sent at login (spec §7). */
+  clientIp: string;
+  user: SessionUser | null;
+  initialized: boolean;
+  refreshing: boolean;
+  lastLoginError: LoginError | null;
+  hasPaid: boolean;
+}
+
+const signedOut = {
+  accessToken: null,
+  isAuthenticated: false,
+  isAdmin: false,
+  user: null,
+  hasPaid: false,
+} as const;
+
+const initialState: SessionState = {
+  ...signedOut,
+  clientIp: LOGIN_DEVICE_LABEL,
+  initialized: false,
+  refreshing: false,
+  lastLoginError: null,
+};
+
+let state: SessionState = initialState;
+const listeners = new Set<() => void>();
+
+function setState(patch: Partial<SessionState>): void {
+  state = { ...state, ...patch };
+  for (const listener of listeners) listener();
+}
+
+function userFrom(session: Session): SessionUser {
+  return {
+    userId: session.userId,
+    isAdmin: session.isAdmin,
+    userType: session.userType.toLowerCase(),
+    isPaid: session.isPaid,
+    isProfileComplete: session.isProfileComplete,
+  };
+}
+
+function signedIn(session: Session): Partial<SessionState> {
+  const user = userFrom(session);
+  return {
+    accessToken: session.accessToken,
+    isAuthenticated: true,
+    isAdmin: user.isAdmin,
+    user,
+    hasPaid: user.isPaid,
+  };
+}
+
+export function getSessionState(): SessionState {
+  return state;
+}
+
+export function subscribeToSession(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+// The API client owns the token and the refresh; the store mirrors both so the UI can react.
+accessToken.subscribe((token) => {
+  if (token === state.accessToken) return;
+  // Clearing the token (failed refresh, 401 after retry) signs the user out (spec §4, §8).
+  setState(token ? { accessToken: token } : { ...signedOut });
+});
+
+onRefresh((event) => {
+  switch (event.type) {
+    case 'started':
+      setState({ refreshing: true });
+      break;
+    case 'succeeded': {
+      const session = readSession(event.body);
+      setState(session ? { ...signedIn(session), refreshing: false } : { refreshing: false });
+      break;
+    }
+    case 'failed':
+      setState({ ...signedOut, refreshing: false });
+      break;
+  }
+});
+
+/** Sets the session from a successful login answer (spec §4: a token means authenticated). */
+export function startSession(session: Session): void {
+  accessToken.set(session.accessToken);
+  setState({ ...signedIn(session), lastLoginError: null });
+}
+
+/** Keeps the status and body of a failed login (spec §8 Login). */
+export function recordLoginError(error: unknown): void {
+  setState({
+    lastLoginError: isApiError(error)
+      ? { status: error.statusCode, data: error.data }
+      : { status: 0, data: null },
+  });
+}
+
+/** GET /auth/status: a new access token and fresh user flags; single-flight (spec §4). */
+export async function refreshAuthStatus(): Promise<SessionState> {
+  await getAuthStatus();
+  return state;
+}
+
+/** Signs out locally: no token, no user. Used by logout whatever the server answered. */
+export function clearSession(): void {
+  accessToken.set(null);
+  setState({ ...signedOut, refreshing: false });
+}
+
+let initialization: Promise<void> | null = null;
+
+/**
+ * Restores the session once at start from the refresh cookie (spec §4). A failure is expected
+ * for visitors who are not signed in: it clears the session and only logs a warning (spec §7).
+ */
+export function initializeSession(): Promise<void> {
+  initialization ??= getAuthStatus()
+    .then(
+      () => undefined,
+      (error: unknown) => {
+        console.warn('Session not restored:', error instanceof Error ? error.message : error);
+        clearSession();
+      },
+    )
+    .finally(() => setState({ initialized: true }));
+  return initialization;
+}
+
+/** Back to the state of a fresh page load; for tests. */
+export function resetSessionForTests(): void {
+  initialization = null;
+  accessToken.set(null);
+  state = initialState;
+  for (const listener of listeners) listener();
+}

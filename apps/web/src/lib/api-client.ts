@@ -1,0 +1,252 @@
+import { DEFAULT_LOCALE } from '@vizita/shared/constants';
+
+// The only module that calls fetch (STYLE.md §2). Paths are relative: in development Vite proxies
+// them to the API, in production the API serves this app from the same origin.
+
+const REFRESH_PATH = '/auth/status';
+const REFRESH_FAILED_MESSAGE = 'Failed to refresh token'; // spec §8 Token refresh
+const NETWORK_ERROR_MESSAGE = 'Network error'; // spec §8 Generic request failure
+const AUTH_REQUIRED_MESSAGE = 'Authentication required'; // spec §6
+
+/** A failed call (spec §8): HTTP status (0 for a network failure), the response body, its code. */
+export class ApiError extends Error {
+  readonly statusCode: number;
+  readonly data: unknown;
+  /** `code` of the failure body — a key of API_ERRORS in shared `messages/api-errors`. */
+  readonly code: string | undefined;
+
+  constructor(statusCode: number, message: string, data: unknown = null, code?: string) {
+    super(message);
+    this.name = 'ApiError';
+    this.statusCode = statusCode;
+    this.data = data;
+    this.code = code;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+// --- the access token, held in memory only (the refresh token is an httpOnly cookie) ---------
+
+type TokenListener = (token: string | null) => void;
+let currentToken: string | null = null;
+const tokenListeners = new Set<TokenListener>();
+
+export const accessToken = {
+  get: (): string | null => currentToken,
+  /** An empty token means signed out (spec §4 Session). */
+  set(token: string | null | undefined): void {
+    const next = token ? token : null;
+    if (next === currentToken) return;
+    currentToken = next;
+    for (const listener of tokenListeners) listener(next);
+  },
+  subscribe(listener: TokenListener): () => void {
+    tokenListeners.add(listener);
+    return () => tokenListeners.delete(listener);
+  },
+};
+
+// --- refresh lifecycle, observed by the session store -------------------------------------------
+
+export type RefreshEvent =
+  { type: 'started' } | { type: 'succeeded'; body: unknown } | { type: 'failed'; error: ApiError };
+
+const refreshListeners = new Set<(event: RefreshEvent) => void>();
+
+export function onRefresh(listener: (event: RefreshEvent) => void): () => void {
+  refreshListeners.add(listener);
+  return () => refreshListeners.delete(listener);
+}
+
+function emitRefresh(event: RefreshEvent): void {
+  for (const listener of refreshListeners) listener(event);
+}
+
+// --- the language the server should answer in (mails are sent in it) ---------------------------
+
+let requestLocale: string = DEFAULT_LOCALE;
+
+export function setRequestLocale(locale: string): void {
+  requestLocale = locale;
+}
+
+// --- requests -----------------------------------------------------------------------------------
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions {
+  /** JSON-serialised, or sent as multipart when it is a FormData. */
+  body?: unknown;
+  query?: Record<string, QueryValue>;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+interface Sent {
+  response: Response;
+  data: unknown;
+  tokenUsed: string | null;
+}
+
+function buildUrl(path: string, query: RequestOptions['query']): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null) params.set(key, String(value));
+  }
+  const search = params.toString();
+  if (!search) return path;
+  return `${path}${path.includes('?') ? '&' : '?'}${search}`;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+function field(data: unknown, name: string): unknown {
+  return typeof data === 'object' && data !== null ? (data as Record<string, unknown>)[name] : null;
+}
+
+function errorFrom(response: Response, data: unknown): ApiError {
+  const message = field(data, 'message');
+  const code = field(data, 'code');
+  return new ApiError(
+    response.status,
+    typeof message === 'string' && message ? message : response.statusText,
+    data,
+    typeof code === 'string' ? code : undefined,
+  );
+}
+
+async function send(method: Method, path: string, options: RequestOptions): Promise<Sent> {
+  const headers = new Headers(options.headers);
+  headers.set('Accept', 'application/json');
+  headers.set('Accept-Language', requestLocale);
+
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) {
+    // The browser writes the multipart boundary into Content-Type itself.
+    body = options.body;
+  } else if (options.body !== undefined) {
+    body = JSON.stringify(options.body);
+    headers.set('Content-Type', 'application/json');
+  }
+
+  const tokenUsed = currentToken;
+  if (tokenUsed) headers.set('Authorization', `Bearer ${tokenUsed}`);
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), {
+      method,
+      headers,
+      body,
+      credentials: 'include',
+      signal: options.signal,
+    });
+  } catch (error) {
+    // Cancellation is not a failure of the call; let the caller (TanStack Query) see it as such.
+    if (options.signal?.aborted) throw error;
+    const message = error instanceof Error && error.message ? error.message : NETWORK_ERROR_MESSAGE;
+    throw new ApiError(0, message);
+  }
+  return { response, data: await readBody(response), tokenUsed };
+}
+
+let refreshInFlight: Promise<unknown> | null = null;
+
+/**
+ * GET /auth/status: the refresh cookie buys a new access token and the session (spec §7).
+ * Single-flight — every caller during a refresh shares the one request (spec §4). On failure the
+ * token is cleared and "Failed to refresh token" is raised.
+ */
+export function refreshSession(): Promise<unknown> {
+  refreshInFlight ??= (async () => {
+    emitRefresh({ type: 'started' });
+    try {
+      const { response, data } = await send('GET', REFRESH_PATH, {});
+      const token = field(field(data, 'data'), 'accessToken');
+      if (!response.ok || typeof token !== 'string' || !token) {
+        const code = field(data, 'code');
+        throw new ApiError(
+          response.ok ? 401 : response.status,
+          REFRESH_FAILED_MESSAGE,
+          data,
+          typeof code === 'string' ? code : 'sessionExpired',
+        );
+      }
+      accessToken.set(token);
+      emitRefresh({ type: 'succeeded', body: data });
+      return data;
+    } catch (error) {
+      const failure =
+        error instanceof ApiError
+          ? error
+          : new ApiError(0, REFRESH_FAILED_MESSAGE, null, 'sessionExpired');
+      accessToken.set(null);
+      emitRefresh({ type: 'failed', error: failure });
+      throw failure;
+    } finally {
+      refreshInFlight = null;
+    }
+  })();
+  return refreshInFlight;
+}
+
+async function request<T>(
+  method: Method,
+  path: string,
+  options: RequestOptions,
+  requireAuth: boolean,
+): Promise<T> {
+  if (requireAuth && !currentToken) {
+    throw new ApiError(401, AUTH_REQUIRED_MESSAGE, null, 'authRequired');
+  }
+  const first = await send(method, path, options);
+  if (first.response.status !== 401 || path.includes('/auth/')) {
+    if (!first.response.ok) throw errorFrom(first.response, first.data);
+    return first.data as T;
+  }
+
+  // 401 outside /auth/: refresh once, retry once (spec §7). A request that left with an older
+  // token than the one now held was overtaken by a refresh that already finished: just retry.
+  // (/auth/ calls answer 401 for wrong credentials or a dead refresh cookie, which a refresh
+  // cannot cure.)
+  const alreadyRefreshed = currentToken !== null && currentToken !== first.tokenUsed;
+  if (!alreadyRefreshed) await refreshSession();
+
+  const retry = await send(method, path, options);
+  if (retry.response.status === 401) accessToken.set(null);
+  if (!retry.response.ok) throw errorFrom(retry.response, retry.data);
+  return retry.data as T;
+}
+
+function verbs(requireAuth: boolean) {
+  return {
+    get: <T = unknown>(path: string, options: Omit<RequestOptions, 'body'> = {}) =>
+      request<T>('GET', path, options, requireAuth),
+    post: <T = unknown>(path: string, body?: unknown, options: RequestOptions = {}) =>
+      request<T>('POST', path, { ...options, body }, requireAuth),
+    put: <T = unknown>(path: string, body?: unknown, options: RequestOptions = {}) =>
+      request<T>('PUT', path, { ...options, body }, requireAuth),
+    delete: <T = unknown>(path: string, options: RequestOptions = {}) =>
+      request<T>('DELETE', path, options, requireAuth),
+  };
+}
+
+/** Calls anyone may make (spec §6: validation, resend, forgot and reset password, login). */
+export const api = verbs(false);
+
+/** Calls on behalf of the signed-in user; refused locally when no token is held (spec §6). */
+export const authApi = verbs(true);

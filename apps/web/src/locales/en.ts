@@ -1,0 +1,30 @@
+import { VALIDATION_MESSAGES_EN } from '@vizita/shared/messages/validation';
+import appointments from './en/appointments.json';
+import auth from './en/auth.json';
+import billing from './en/billing.json';
+import common from './en/common.json';
+import dashboard from './en/dashboard.json';
+import language from './en/language.json';
+import medical from './en/medical.json';
+import navigation from './en/navigation.json';
+import profile from './en/profile.json';
+
+/** The shape every language must have: the English keys, any string values. */
+type Translation<T> = { [K in keyof T]: T[K] extends string ? string : Translation<T[K]> };
+
+/** English: the default and fallback language (spec §1), always in the entry chunk. */
+export const en = {
+  common,
+  navigation,
+  auth,
+  appointments,
+  profile,
+  medical,
+  language,
+  // One source for the English texts: the API answers with the same ones.
+  validation: VALIDATION_MESSAGES_EN,
+  dashboard,
+  billing,
+};
+
+export type Resources = Translation<typeof en>;

@@ -1,0 +1,64 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+/**
+ * Flags without which Debian's Chromium hangs or floods a closed network with look-ups
+ * (the machine notes: background networking, component updates and sync all phone home).
+ * --no-sandbox: the tests run as root in CI, where Chromium's sandbox refuses to start.
+ */
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+const RESULTS_DIR = fileURLToPath(new URL('../../test-results', import.meta.url));
+
+/**
+ * Headless Debian Chromium (npm test installs it). Playwright gives every launch a new empty
+ * user-data-dir of its own, so no profile state leaks between runs.
+ */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
+}
+
+export type TestPage = {
+  context: BrowserContext;
+  page: Page;
+  /** Console errors and uncaught exceptions seen in the page, for failure reports. */
+  problems: string[];
+};
+
+/** A fresh context (cookies, storage) per test, in US English as the spec's dates assume. */
+export async function openPage(browser: Browser, baseURL: string): Promise<TestPage> {
+  const context = await browser.newContext({
+    baseURL,
+    locale: 'en-US',
+    viewport: { width: 1280, height: 800 },
+  });
+  context.setDefaultTimeout(15_000);
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  return { context, page, problems };
+}
+
+/** Saves what the page looked like when a test failed, under test-results/ (git-ignored). */
+export async function saveFailureScreenshot(page: Page, testName: string): Promise<string> {
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  const path = join(RESULTS_DIR, `${testName.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}.png`);
+  await page.screenshot({ path, fullPage: true });
+  return path;
+}

@@ -1,0 +1,19 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+// Browser journeys against the built server: one file at a time, because each file starts its
+// own server, PostgreSQL and Chromium, and the machine has two cores.
+export default defineConfig({
+  test: {
+    name: 'e2e',
+    root: fileURLToPath(new URL('..', import.meta.url)),
+    include: ['e2e/**/*.e2e.ts'],
+    environment: 'node',
+    fileParallelism: false,
+    // A journey is a minute of real browser and real PostgreSQL work on a busy machine.
+    testTimeout: 120_000,
+    // beforeAll creates a PostgreSQL cluster (initdb) and starts Chromium.
+    hookTimeout: 180_000,
+    teardownTimeout: 60_000,
+  },
+});

@@ -1,0 +1,36 @@
+// When a video consultation can be joined (spec §4 "Joinable", §9 "Join window").
+
+/** Joining opens 15 minutes before the start (spec §9). */
+export const JOIN_OPENS_BEFORE_MS = 15 * 60_000;
+/** …and closes 30 minutes after the start, when the appointment counts as passed (spec §4). */
+export const JOIN_CLOSES_AFTER_MS = 30 * 60_000;
+
+export type JoinState = { isJoinable: boolean; minutesUntilJoinable: number; hasPassed: boolean };
+
+/**
+ * Joinable only for an upcoming consultation inside the window. `minutesUntilJoinable` counts
+ * whole minutes up (so "Available in 1 minute" never shows when 30 seconds remain as 0).
+ */
+export function joinState({
+  startsAt,
+  now,
+  status,
+  plan,
+}: {
+  startsAt: Date;
+  now: Date;
+  status: string;
+  plan: string;
+}): JoinState {
+  const start = startsAt.getTime();
+  const t = now.getTime();
+  const hasPassed = t > start + JOIN_CLOSES_AFTER_MS;
+  const opensAt = start - JOIN_OPENS_BEFORE_MS;
+  const inWindow = t >= opensAt && !hasPassed;
+  const eligible = status === 'upcoming' && plan === 'consultation';
+  return {
+    isJoinable: eligible && inWindow,
+    minutesUntilJoinable: eligible && t < opensAt ? Math.ceil((opensAt - t) / 60_000) : 0,
+    hasPassed,
+  };
+}

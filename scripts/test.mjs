@@ -1,0 +1,86 @@
+// `npm test`: every check CI runs, in order, stopping at the first failure. The last line is
+// always `N passed, N failed` (all Vitest runs together); CI reads it.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensureChromium } from './lib/ensure-chromium.mjs';
+import { ensureInstall } from './lib/ensure-install.mjs';
+import { runOrFail, StepFailure } from './lib/run-command.mjs';
+import { readVitestCounts } from './lib/vitest-summary.mjs';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const reports = mkdtempSync(join(tmpdir(), 'vizita-test-'));
+// Dates in tests must not depend on the machine's zone (ARCHITECTURE.md §4).
+const env = { ...process.env, TZ: 'UTC' };
+const options = { cwd: root, env };
+const totals = { passed: 0, failed: 0 };
+
+/** A Vitest run whose counts go into the closing line even when some of its tests fail. */
+async function vitest(what, reportName, extraArgs) {
+  const report = join(reports, reportName);
+  const args = ['--no', '--', 'vitest', 'run', ...extraArgs];
+  args.push('--reporter=default', '--reporter=json', `--outputFile=${report}`);
+  try {
+    await runOrFail(what, 'npx', args, options);
+  } finally {
+    const counts = readVitestCounts(report);
+    if (counts) {
+      totals.passed += counts.passed;
+      totals.failed += counts.failed;
+    }
+  }
+}
+
+const steps = [
+  ['Dependencies', () => ensureInstall({ root, env })],
+  [
+    'Chromium',
+    async () => {
+      const path = await ensureChromium({ env });
+      console.log(`Using ${path}`);
+    },
+  ],
+  [
+    'ESLint',
+    () => runOrFail('ESLint', 'npx', ['--no', '--', 'eslint', '.', '--max-warnings=0'], options),
+  ],
+  ['Type check', () => runOrFail('The type check', 'npm', ['run', 'typecheck'], options)],
+  [
+    'Prettier',
+    () =>
+      runOrFail('The formatting check', 'npx', ['--no', '--', 'prettier', '--check', '.'], options),
+  ],
+  ['Unit and API tests', () => vitest('The unit and API tests', 'unit.json', [])],
+  ['Build', () => runOrFail('The build', 'npm', ['run', 'build'], options)],
+  [
+    'JS budgets',
+    () =>
+      runOrFail('The JS budget check', 'npm', ['run', 'check-budgets', '-w', 'apps/web'], options),
+  ],
+  [
+    'Browser journeys',
+    () => vitest('The browser journeys', 'e2e.json', ['--config', 'e2e/vitest.config.ts']),
+  ],
+];
+
+const started = Date.now();
+const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
+let exitCode = 0;
+try {
+  for (const [index, [name, run]] of steps.entries()) {
+    const stepStarted = Date.now();
+    console.log(`\n=== [${index + 1}/${steps.length}] ${name}`);
+    await run();
+    console.log(`=== ${name}: ok (${seconds(stepStarted)})`);
+  }
+  console.log(`\nAll checks passed in ${seconds(started)}.`);
+} catch (error) {
+  exitCode = 1;
+  const message = error instanceof StepFailure ? error.message : (error?.stack ?? String(error));
+  console.error(`\nnpm test FAILED after ${seconds(started)}: ${message}`);
+} finally {
+  rmSync(reports, { recursive: true, force: true });
+}
+console.log(`${totals.passed} passed, ${totals.failed} failed`);
+process.exit(exitCode);
