@@ -1,173 +1,38 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/axe.ts';
+import { setUpJourney } from './support/journey.ts';
 import {
-  launchBrowser,
-  openPage,
-  saveFailureScreenshot,
-  type TestPage,
-} from './support/browser.ts';
-import { startSmtpSink, type SmtpSink } from './support/smtp-sink.ts';
-import { startApp, type RunningApp } from './support/start-app.ts';
+  MOBILE,
+  DESKTOP,
+  field,
+  button,
+  text,
+  registrationForm,
+  loginForm,
+  shown,
+  gone,
+  pathOf,
+  waitForPath,
+  htmlLang,
+  signIn,
+  expectDashboard,
+  switchLanguage,
+  expectDashboardIn,
+  expectFocusVisible,
+  tabTo,
+} from './support/ui.ts';
 import { newUser, registerValidatedUser } from './support/users.ts';
 
 // Journeys through the account screens (spec §2) in real Chromium against the built server,
 // its real PostgreSQL and a real SMTP sink. Texts are the spec's English wording (§5, §8).
 
-const MOBILE = { width: 375, height: 812 };
-const DESKTOP = { width: 1280, height: 800 };
-
-let sink: SmtpSink;
-let app: RunningApp;
-let browser: Browser;
-let current: TestPage;
-let page: Page;
-
-beforeAll(async () => {
-  sink = await startSmtpSink();
-  app = await startApp({ smtpUrl: sink.url });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-  await sink?.stop();
-});
-
-beforeEach(async () => {
-  current = await openPage(browser, app.url);
-  page = current.page;
-});
-
-afterEach(async ({ task }) => {
-  if (task.result?.state === 'fail') {
-    const screenshot = await saveFailureScreenshot(page, task.name).catch(() => 'none');
-    console.error(
-      [
-        `"${task.name}" failed at ${page.url()}; screenshot: ${screenshot}`,
-        `Browser problems:\n${current.problems.join('\n') || '  none'}`,
-        `Server output (last lines):\n${app.logs().split('\n').slice(-40).join('\n')}`,
-      ].join('\n'),
-    );
-  }
-  await current.context.close();
-});
-
-// ---- locators and small steps -------------------------------------------------------------
-
-const field = (scope: Page | Locator, label: string) => scope.getByLabel(label, { exact: true });
-const button = (scope: Page | Locator, name: string) =>
-  scope.getByRole('button', { name, exact: true });
-const text = (scope: Page | Locator, value: string) => scope.getByText(value, { exact: true });
-
-/** The registration form is the one with a "Repeat Password" field. */
-const registrationForm = (p: Page) =>
-  p.locator('form').filter({ has: field(p, 'Repeat Password') });
-/** The login form is the one with a "Sign In" button. */
-const loginForm = (p: Page) => p.locator('form').filter({ has: button(p, 'Sign In') });
-
-const shown = (locator: Locator, timeout = 15_000) =>
-  locator.first().waitFor({ state: 'visible', timeout });
-const gone = (locator: Locator, timeout = 15_000) =>
-  locator.first().waitFor({ state: 'hidden', timeout });
-
-const pathOf = (p: Page) => new URL(p.url()).pathname.replace(/(.)\/$/, '$1');
-const waitForPath = (p: Page, path: string) =>
-  p.waitForURL((url) => url.pathname.replace(/(.)\/$/, '$1') === path, { timeout: 20_000 });
-const htmlLang = (p: Page) => p.evaluate(() => document.documentElement.lang);
-
-async function signIn(p: Page, email: string, password: string): Promise<void> {
-  await p.goto('/');
-  const form = loginForm(p);
-  await field(form, 'Email').fill(email);
-  await field(form, 'Password').fill(password);
-  await button(form, 'Sign In').click();
-}
-
-async function expectDashboard(p: Page): Promise<void> {
-  await waitForPath(p, '/dashboard');
-  await shown(p.getByRole('heading', { name: 'Welcome back!' }));
-}
-
-const LANGUAGE_BUTTON = /Language|Език|Sprache/i;
-// The menu names each language in the current one: English, Bulgarian or German words.
-const LANGUAGE_NAMES = {
-  en: /English|Английски|Englisch/i,
-  bg: /Bulgarian|Български|Bulgarisch/i,
-  de: /German|Немски|Deutsch/i,
-};
-
-/** Picks a language in the top bar's dropdown and waits until the page speaks it. */
-async function switchLanguage(p: Page, locale: keyof typeof LANGUAGE_NAMES): Promise<void> {
-  const toggle = p.getByRole('button', { name: LANGUAGE_BUTTON }).filter({ visible: true }).first();
-  await toggle.click();
-  const name = LANGUAGE_NAMES[locale];
-  const choices = p
-    .getByRole('menuitem', { name })
-    .or(p.getByRole('menuitemradio', { name }))
-    .or(p.getByRole('option', { name }))
-    .or(p.getByRole('button', { name }))
-    .filter({ visible: true });
-  await shown(choices);
-  // The toggle itself may be named after the current language; never click it by mistake.
-  const toggleHandle = await toggle.elementHandle();
-  for (const choice of await choices.all()) {
-    if (await choice.evaluate((el, t) => el !== t, toggleHandle)) {
-      await choice.click();
-      break;
-    }
-  }
-  await expect.poll(() => htmlLang(p), { timeout: 10_000 }).toBe(locale);
-}
-
-/** The dashboard in a language other than English: no English heading, lang set, text translated. */
-async function expectDashboardIn(p: Page, locale: 'bg' | 'de'): Promise<void> {
-  await waitForPath(p, '/dashboard');
-  await expect.poll(() => htmlLang(p), { timeout: 10_000 }).toBe(locale);
-  await gone(p.getByRole('heading', { name: 'Welcome back!' }));
-  await shown(p.getByRole('heading').first());
-  const body = await p.locator('body').innerText();
-  if (locale === 'bg') expect(body).toMatch(/[А-Яа-я]{3,}/); // Cyrillic words on the page
-  expect(body).not.toContain('Welcome back!');
-}
-
-/** Outline or ring: the focused element shows where the keyboard is (WCAG 2.4.7). */
-async function expectFocusVisible(p: Page): Promise<void> {
-  await expect
-    .poll(
-      () =>
-        p.evaluate(() => {
-          const el = document.activeElement;
-          if (!el || el === document.body) return 'nothing is focused';
-          const style = getComputedStyle(el);
-          const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
-          const ring = style.boxShadow !== 'none' && style.boxShadow !== '';
-          return outline || ring
-            ? 'visible'
-            : `no outline or box-shadow on ${el.outerHTML.slice(0, 120)}`;
-        }),
-      { timeout: 3000 },
-    )
-    .toBe('visible');
-}
-
-/** Presses Tab until `target` has the focus; fails after `maxTabs` presses. */
-async function tabTo(p: Page, target: Locator, maxTabs: number): Promise<void> {
-  for (let i = 0; i <= maxTabs; i += 1) {
-    if (await target.evaluate((el) => el === document.activeElement)) return;
-    await p.keyboard.press('Tab');
-  }
-  const focused = await p.evaluate(() => document.activeElement?.outerHTML.slice(0, 120));
-  throw new Error(
-    `Tab did not reach ${target.toString()} in ${maxTabs} presses; focus is on ${focused}`,
-  );
-}
+const journey = setUpJourney();
 
 // ---- journeys ------------------------------------------------------------------------------
 
 describe('accounts', () => {
   it('A: registers with validation messages, verifies the e-mail, signs in, switches language and signs out', async () => {
+    const page = journey.page;
     const user = newUser('Maria');
 
     await page.goto('/');
@@ -227,8 +92,8 @@ describe('accounts', () => {
     // On success the app returns to the login form after 2 seconds (spec §4).
     await shown(button(loginForm(page), 'Sign In'), 20_000);
 
-    const link = await sink.waitForLink({ to: user.email, linkPath: '/validate-email' });
-    expect(link.origin).toBe(app.url);
+    const link = await journey.sink.waitForLink({ to: user.email, linkPath: '/validate-email' });
+    expect(link.origin).toBe(journey.app.url);
     await page.goto(link.toString());
     await shown(text(page, 'Email Verified Successfully!'));
     await expectAccessible(page, 'validate-email success (en)');
@@ -268,8 +133,9 @@ describe('accounts', () => {
   });
 
   it('B: resets a forgotten password through the mailed link', async () => {
+    const page = journey.page;
     const user = newUser('Georg');
-    await registerValidatedUser(app.url, sink, user);
+    await registerValidatedUser(journey.app.url, journey.sink, user);
     const newPassword = `New-${user.password}`;
 
     await page.goto('/');
@@ -280,8 +146,8 @@ describe('accounts', () => {
     await field(page, 'Email').press('Enter');
     await shown(text(page, 'Check Your Email'));
 
-    const link = await sink.waitForLink({ to: user.email, linkPath: '/reset-password' });
-    expect(link.origin).toBe(app.url);
+    const link = await journey.sink.waitForLink({ to: user.email, linkPath: '/reset-password' });
+    expect(link.origin).toBe(journey.app.url);
     await page.goto(link.toString());
     await shown(field(page, 'New Password'));
     await expectAccessible(page, 'reset-password (en)');
@@ -299,8 +165,9 @@ describe('accounts', () => {
   });
 
   it('C: signs in with the keyboard alone, with the focus always visible', async () => {
+    const page = journey.page;
     const user = newUser('Elena');
-    await registerValidatedUser(app.url, sink, user);
+    await registerValidatedUser(journey.app.url, journey.sink, user);
 
     await page.goto('/');
     const form = loginForm(page);
@@ -321,10 +188,11 @@ describe('accounts', () => {
   });
 
   it('D: shows the guest screens in Bulgarian and German, accessibly', async () => {
+    const page = journey.page;
     for (const locale of ['bg', 'de'] as const) {
       // The app keeps the chosen language under the `locale` key (spec §1); init scripts run
       // in the order they were added, so the latest language wins on every navigation.
-      await current.context.addInitScript((lng) => {
+      await page.context().addInitScript((lng) => {
         window.localStorage.setItem('locale', lng);
       }, locale);
       for (const [screen, path] of [
