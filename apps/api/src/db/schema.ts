@@ -80,6 +80,39 @@ export const doctorProfiles = pgTable('doctor_profiles', {
   slotMinutes: integer('slot_minutes').notNull().default(30),
 });
 
+/** Weekly working hours in the doctor's wall-clock time; several rows a day leave breaks between. */
+export const doctorWeeklyHours = pgTable(
+  'doctor_weekly_hours',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    doctorId: uuid('doctor_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    // ISO weekday: 1 = Monday … 7 = Sunday.
+    weekday: integer('weekday').notNull(),
+    startTime: text('start_time').notNull(),
+    endTime: text('end_time').notNull(),
+  },
+  (t) => [index('doctor_weekly_hours_doctor_idx').on(t.doctorId)],
+);
+
+/** Dated changes to the weekly hours: time off (whole day when no times) or extra hours. */
+export const doctorScheduleExceptions = pgTable(
+  'doctor_schedule_exceptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    doctorId: uuid('doctor_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    date: date('date', { mode: 'string' }).notNull(),
+    kind: text('kind', { enum: ['off', 'extra'] }).notNull(),
+    startTime: text('start_time'),
+    endTime: text('end_time'),
+    note: text('note'),
+  },
+  (t) => [index('doctor_schedule_exceptions_doctor_idx').on(t.doctorId, t.date)],
+);
+
 /**
  * An appointment: a UTC instant plus the doctor's zone (ARCHITECTURE.md §4). `pending` is a
  * payment hold on the slot; `upcoming` is paid. At most one pending or upcoming appointment may

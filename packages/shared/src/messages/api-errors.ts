@@ -26,6 +26,7 @@ export const API_ERRORS = {
   resetTokenInvalid: 'Invalid reset token',
   resetTokenExpired: 'Reset link has expired',
   currentPasswordIncorrect: 'Current password is incorrect',
+  doctorNotFound: 'Doctor not found',
   registrationRateLimited: 'Too many registrations from this address, please try again later.',
 } as const;
 

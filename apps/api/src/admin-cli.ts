@@ -1,0 +1,135 @@
+import { parseArgs } from 'node:util';
+import { loadConfig } from './config.ts';
+import { createDatabase } from './db/client.ts';
+import { startEmbeddedPostgres } from './db/embedded-postgres.ts';
+import { applyMigrations } from './db/migrate.ts';
+import { createAdminService } from './modules/admin/service.ts';
+import { parseWeeklyHours } from './modules/admin/weekly-hours.ts';
+
+// `npm run admin -- <command> [options]`: what a clinic operator does. Same database as the
+// server: DATABASE_URL, or the embedded cluster in DATA_DIR (used while the server runs).
+
+const HELP = `Usage: npm run admin -- <command> [options]
+
+Commands:
+  create-doctor   --email E --password P --first-name F --last-name L --specialties "A,B"
+                  --time-zone Europe/Sofia --hours "Mon-Fri 09:00-12:00,13:00-17:00"
+                  [--slot-minutes 30] [--experience 12] [--title Dr.] [--photo-url URL]
+  set-schedule    --email E --hours "Mon-Fri 09:00-17:00; Sat 09:00-12:00"
+  add-time-off    --email E --date YYYY-MM-DD [--from HH:MM --to HH:MM] [--note TEXT]
+  add-extra-hours --email E --date YYYY-MM-DD --from HH:MM --to HH:MM [--note TEXT]
+  list-doctors
+  create-admin    --email E --password P --first-name F --last-name L
+
+Hours: day or day range, then one or more HH:MM-HH:MM ranges separated by commas (the gaps are
+breaks); several days separated by semicolons. Times are the doctor's local time.`;
+
+const options = {
+  email: { type: 'string' },
+  password: { type: 'string' },
+  'first-name': { type: 'string' },
+  'last-name': { type: 'string' },
+  title: { type: 'string' },
+  specialties: { type: 'string' },
+  experience: { type: 'string' },
+  'photo-url': { type: 'string' },
+  'time-zone': { type: 'string' },
+  'slot-minutes': { type: 'string' },
+  hours: { type: 'string' },
+  date: { type: 'string' },
+  from: { type: 'string' },
+  to: { type: 'string' },
+  note: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+async function main(argv: string[]) {
+  const { values, positionals } = parseArgs({ args: argv, options, allowPositionals: true });
+  const command = positionals[0];
+  if (!command || values.help || command === 'help') {
+    process.stdout.write(`${HELP}\n`);
+    return;
+  }
+  const need = (name: keyof typeof values): string => {
+    const value = values[name];
+    if (typeof value !== 'string' || value === '') throw new Error(`${command} needs --${name}`);
+    return value;
+  };
+
+  const config = loadConfig();
+  const embedded = config.databaseUrl
+    ? undefined
+    : await startEmbeddedPostgres({ dataDir: config.dataDir });
+  const url = config.databaseUrl ?? embedded!.url;
+  await applyMigrations(url);
+  const database = createDatabase(url, { max: 2 });
+  const admin = createAdminService(database.db);
+  try {
+    switch (command) {
+      case 'create-doctor': {
+        const id = await admin.createDoctor({
+          email: need('email'),
+          password: need('password'),
+          firstName: need('first-name'),
+          lastName: need('last-name'),
+          ...(values.title ? { title: values.title } : {}),
+          specialties: need('specialties')
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean),
+          experienceYears: values.experience ? Number(values.experience) : undefined,
+          photoUrl: values['photo-url'],
+          timeZone: need('time-zone'),
+          slotMinutes: Number(values['slot-minutes'] ?? 30),
+          weekly: parseWeeklyHours(need('hours')),
+        });
+        process.stdout.write(`Created doctor ${values.email} (${id})\n`);
+        break;
+      }
+      case 'set-schedule':
+        await admin.setSchedule(need('email'), parseWeeklyHours(need('hours')));
+        process.stdout.write(`Weekly hours of ${values.email} replaced\n`);
+        break;
+      case 'add-time-off':
+      case 'add-extra-hours':
+        await admin.addException(need('email'), {
+          date: need('date'),
+          kind: command === 'add-time-off' ? 'off' : 'extra',
+          start: values.from,
+          end: values.to,
+          note: values.note,
+        });
+        process.stdout.write(
+          `${command === 'add-time-off' ? 'Time off' : 'Extra hours'} added for ${values.email} on ${values.date}\n`,
+        );
+        break;
+      case 'list-doctors':
+        for (const d of await admin.listDoctors()) {
+          process.stdout.write(
+            `${d.name} <${d.email}> — ${d.specialties.join(', ')} — ${d.timeZone}, ${d.slotMinutes} min — ${d.hours}\n`,
+          );
+        }
+        break;
+      case 'create-admin': {
+        const id = await admin.createAdmin({
+          email: need('email'),
+          password: need('password'),
+          firstName: need('first-name'),
+          lastName: need('last-name'),
+        });
+        process.stdout.write(`Created admin ${values.email} (${id})\n`);
+        break;
+      }
+      default:
+        throw new Error(`Unknown command "${command}". Run "npm run admin -- help".`);
+    }
+  } finally {
+    await database.close();
+    await embedded?.stop();
+  }
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

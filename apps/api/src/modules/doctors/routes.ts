@@ -1,0 +1,39 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiErrorSchema } from '@vizita/shared/contracts/api-response';
+import {
+  availabilityQuerySchema,
+  availabilityResponseSchema,
+  doctorListResponseSchema,
+} from '@vizita/shared/contracts/doctors';
+import type { DoctorService } from './service.ts';
+
+/**
+ * GET /api/doctors and GET /api/availability (spec §7). Public: they reveal which slots are
+ * free, never who holds the others (the spec's client even calls availability unauthenticated).
+ */
+export const doctorRoutes: FastifyPluginAsyncZod<{ doctors: DoctorService }> = async (
+  app,
+  { doctors },
+) => {
+  app.get(
+    '/api/doctors',
+    { schema: { response: { 200: doctorListResponseSchema } } },
+    async () => ({ success: true as const, data: await doctors.list() }),
+  );
+
+  app.get(
+    '/api/availability',
+    {
+      schema: {
+        querystring: availabilityQuerySchema,
+        response: { 200: availabilityResponseSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const { doctorId, date, startDate, endDate } = request.query;
+      const from = date ?? startDate!;
+      const to = date ?? endDate!;
+      return { success: true as const, data: await doctors.availability(doctorId, from, to) };
+    },
+  );
+};

@@ -1,0 +1,89 @@
+import type { AvailabilityEntry, Doctor } from '@vizita/shared/contracts/doctors';
+import { BOOKING_WINDOW_DAYS } from '@vizita/shared/contracts/doctors';
+import { slotsForDate } from '@vizita/shared/domain/slots';
+import { addDays, zonedDateAndSlot } from '@vizita/shared/domain/zoned-time';
+import type { Db } from '../../db/client.ts';
+import { ApiError } from '../../lib/api-error.ts';
+import type { Clock } from '../../lib/clock.ts';
+import * as repo from './repo.ts';
+
+const DAY_MS = 86_400_000;
+
+export function createDoctorService({ db, clock }: { db: Db; clock: Clock }) {
+  return {
+    async list(): Promise<Doctor[]> {
+      const rows = await repo.listDoctors(db);
+      return rows.map(({ user, profile }) => ({
+        _id: user.id,
+        name: [profile.title, user.firstName, user.lastName].filter(Boolean).join(' '),
+        specialties: profile.specialties,
+        ...(profile.experienceYears !== null ? { experience: profile.experienceYears } : {}),
+        ...(profile.photoUrl ? { photoUrl: profile.photoUrl } : {}),
+        timeZone: profile.timeZone,
+        slotMinutes: profile.slotMinutes,
+      }));
+    },
+
+    /**
+     * Free slots between two local dates of the doctor's calendar, clipped to the booking window
+     * (today … today + 60 days): working slots minus held ones minus those already begun.
+     */
+    async availability(
+      doctorId: string,
+      startDate: string,
+      endDate: string,
+    ): Promise<AvailabilityEntry[]> {
+      const profile = await repo.findDoctorProfile(db, doctorId);
+      if (!profile) throw new ApiError(404, 'doctorNotFound');
+      const now = clock();
+      const today = zonedDateAndSlot(now, profile.timeZone).date;
+      const from = startDate > today ? startDate : today;
+      const last = addDays(today, BOOKING_WINDOW_DAYS);
+      const to = endDate < last ? endDate : last;
+      if (from > to) return [];
+
+      const [weekly, exceptions] = await Promise.all([
+        repo.weeklyHours(db, doctorId),
+        repo.exceptionsBetween(db, doctorId, from, to),
+      ]);
+      const weeklyIntervals = weekly.map((w) => ({
+        weekday: w.weekday,
+        start: w.startTime,
+        end: w.endTime,
+      }));
+      const dated = exceptions.map((e) => ({
+        date: e.date,
+        kind: e.kind,
+        start: e.startTime,
+        end: e.endTime,
+      }));
+      // A day either side covers every zone's offset from UTC.
+      const held = await repo.heldStarts(
+        db,
+        doctorId,
+        new Date(Date.parse(`${from}T00:00:00Z`) - DAY_MS),
+        new Date(Date.parse(`${to}T00:00:00Z`) + 2 * DAY_MS),
+      );
+
+      const entries: AvailabilityEntry[] = [];
+      for (let date = from; date <= to; date = addDays(date, 1)) {
+        const free = slotsForDate({
+          date,
+          timeZone: profile.timeZone,
+          slotMinutes: profile.slotMinutes,
+          weekly: weeklyIntervals,
+          exceptions: dated,
+        }).filter((s) => s.startsAt > now && !held.has(s.startsAt.getTime()));
+        if (free.length > 0) {
+          entries.push({
+            date,
+            slots: free.map((s) => s.slot),
+            times: free.map((s) => ({ slot: s.slot, startsAt: s.startsAt.toISOString() })),
+          });
+        }
+      }
+      return entries;
+    },
+  };
+}
+export type DoctorService = ReturnType<typeof createDoctorService>;
