@@ -145,6 +145,8 @@ export const appointments = pgTable(
     // Money in minor units with its ISO currency; the server sets the price (ARCHITECTURE.md §4).
     priceMinor: integer('price_minor'),
     currency: text('currency'),
+    // A pending hold lapses at this instant (the checkout's lifetime); past it the slot is free.
+    holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -156,6 +158,71 @@ export const appointments = pgTable(
     index('appointments_doctor_idx').on(t.doctorId, t.startsAt),
   ],
 );
+
+/**
+ * One payment per appointment, whatever the provider. Fulfilment is idempotent: the provider's
+ * session id is unique and the status only moves forward (pending → completed | failed |
+ * cancelled; completed → refunded).
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    appointmentId: uuid('appointment_id')
+      .notNull()
+      .references(() => appointments.id),
+    patientId: uuid('patient_id')
+      .notNull()
+      .references(() => users.id),
+    provider: text('provider', { enum: ['local', 'stripe'] }).notNull(),
+    providerSessionId: text('provider_session_id').notNull(),
+    providerPaymentId: text('provider_payment_id'),
+    amountMinor: integer('amount_minor').notNull(),
+    currency: text('currency').notNull(),
+    status: text('status', {
+      enum: ['pending', 'completed', 'failed', 'cancelled', 'refunded'],
+    }).notNull(),
+    receiptUrl: text('receipt_url'),
+    receiptNumber: text('receipt_number'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payments_provider_session_key').on(t.provider, t.providerSessionId),
+    uniqueIndex('payments_appointment_key').on(t.appointmentId),
+    index('payments_patient_idx').on(t.patientId, t.createdAt),
+  ],
+);
+
+/**
+ * The hosted checkout of the local provider (zero-setup payments). Card numbers are never
+ * stored: only the brand and last four digits of a successful test card.
+ */
+export const localCheckoutSessions = pgTable('local_checkout_sessions', {
+  id: text('id').primaryKey(),
+  amountMinor: integer('amount_minor').notNull(),
+  currency: text('currency').notNull(),
+  description: text('description').notNull(),
+  customerEmail: text('customer_email').notNull(),
+  locale: text('locale').notNull(),
+  successUrl: text('success_url').notNull(),
+  cancelUrl: text('cancel_url').notNull(),
+  metadata: jsonb('metadata')
+    .notNull()
+    .default(sql`'{}'::jsonb`),
+  status: text('status', { enum: ['open', 'complete', 'expired'] })
+    .notNull()
+    .default('open'),
+  paymentStatus: text('payment_status', { enum: ['unpaid', 'paid', 'failed', 'refunded'] })
+    .notNull()
+    .default('unpaid'),
+  cardLast4: text('card_last4'),
+  failureCode: text('failure_code'),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  completedAt: timestamp('completed_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
 
 /** A signed-in device: one login starts a session; its refresh tokens form one rotation family. */
 export const sessions = pgTable(

@@ -27,6 +27,12 @@ export const API_ERRORS = {
   resetTokenExpired: 'Reset link has expired',
   currentPasswordIncorrect: 'Current password is incorrect',
   doctorNotFound: 'Doctor not found',
+  slotTaken: 'This time slot is no longer available. Please choose a different time.',
+  slotNotOffered: 'This time is not one of the doctor’s available slots.',
+  profileIncomplete: 'Please complete your profile before booking an appointment.',
+  paymentSessionNotFound: 'Payment session not found',
+  paymentProviderUnavailable: 'The payment provider could not be reached. Please try again.',
+  devPaymentsDisabled: 'Development payments are not available in production',
   registrationRateLimited: 'Too many registrations from this address, please try again later.',
 } as const;
 

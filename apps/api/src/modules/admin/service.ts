@@ -83,16 +83,14 @@ export function createAdminService(db: Db) {
           timeZone: input.timeZone,
           slotMinutes: input.slotMinutes,
         });
-        await tx
-          .insert(doctorWeeklyHours)
-          .values(
-            input.weekly.map((w) => ({
-              doctorId: user.id,
-              weekday: w.weekday,
-              startTime: w.start,
-              endTime: w.end,
-            })),
-          );
+        await tx.insert(doctorWeeklyHours).values(
+          input.weekly.map((w) => ({
+            doctorId: user.id,
+            weekday: w.weekday,
+            startTime: w.start,
+            endTime: w.end,
+          })),
+        );
         await audit(tx, 'admin.doctor_created', { userId: user.id });
         return user.id;
       });
@@ -103,16 +101,14 @@ export function createAdminService(db: Db) {
       const doctorId = await doctorIdByEmail(email);
       await db.transaction(async (tx) => {
         await tx.delete(doctorWeeklyHours).where(eq(doctorWeeklyHours.doctorId, doctorId));
-        await tx
-          .insert(doctorWeeklyHours)
-          .values(
-            weekly.map((w) => ({
-              doctorId,
-              weekday: w.weekday,
-              startTime: w.start,
-              endTime: w.end,
-            })),
-          );
+        await tx.insert(doctorWeeklyHours).values(
+          weekly.map((w) => ({
+            doctorId,
+            weekday: w.weekday,
+            startTime: w.start,
+            endTime: w.end,
+          })),
+        );
       });
     },
 

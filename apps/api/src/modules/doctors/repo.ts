@@ -1,4 +1,4 @@
-import { and, asc, between, eq, gte, inArray, lt } from 'drizzle-orm';
+import { and, asc, between, eq, gt, gte, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   appointments,
@@ -45,15 +45,24 @@ export async function exceptionsBetween(db: Db, doctorId: string, from: string, 
     );
 }
 
-/** Start instants of the doctor's slots held by a payment hold or a booked appointment. */
-export async function heldStarts(db: Db, doctorId: string, from: Date, to: Date) {
+/**
+ * Start instants of the doctor's slots taken by a booked appointment or a live payment hold. A
+ * hold past its expiry no longer counts, even before anything has marked it expired.
+ */
+export async function heldStarts(db: Db, doctorId: string, from: Date, to: Date, now: Date) {
   const rows = await db
     .select({ startsAt: appointments.startsAt })
     .from(appointments)
     .where(
       and(
         eq(appointments.doctorId, doctorId),
-        inArray(appointments.status, ['pending', 'upcoming']),
+        or(
+          eq(appointments.status, 'upcoming'),
+          and(
+            eq(appointments.status, 'pending'),
+            or(isNull(appointments.holdExpiresAt), gt(appointments.holdExpiresAt, now)),
+          ),
+        ),
         gte(appointments.startsAt, from),
         lt(appointments.startsAt, to),
       ),

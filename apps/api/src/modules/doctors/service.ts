@@ -63,6 +63,7 @@ export function createDoctorService({ db, clock }: { db: Db; clock: Clock }) {
         doctorId,
         new Date(Date.parse(`${from}T00:00:00Z`) - DAY_MS),
         new Date(Date.parse(`${to}T00:00:00Z`) + 2 * DAY_MS),
+        now,
       );
 
       const entries: AvailabilityEntry[] = [];

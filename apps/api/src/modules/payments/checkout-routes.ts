@@ -1,0 +1,112 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import * as z from 'zod/mini';
+import type { Locale } from '@vizita/shared/constants';
+import { localeFromAcceptLanguage } from '../../lib/request-locale.ts';
+import { checkoutPage, closedPage, declinedPage, receiptPage } from './checkout-pages.ts';
+import type { LocalProvider } from './providers/local.ts';
+import * as repo from './repo.ts';
+import type { PaymentService } from './service.ts';
+import type { Db } from '../../db/client.ts';
+
+const sessionParams = z.object({ sessionId: z.string().check(z.maxLength(255)) });
+const cardForm = z.object({
+  number: z._default(z.string().check(z.maxLength(40)), ''),
+  expiry: z._default(z.string().check(z.maxLength(10)), ''),
+  cvc: z._default(z.string().check(z.maxLength(8)), ''),
+  name: z._default(z.string().check(z.maxLength(100)), ''),
+});
+
+/**
+ * The local provider's hosted pages: GET shows the checkout, POST takes the card (never stored;
+ * only the last four digits of a paid card), then the same fulfilment path as a webhook.
+ */
+export const checkoutRoutes: FastifyPluginAsyncZod<{
+  local: LocalProvider;
+  payments: PaymentService;
+  db: Db;
+  appUrl: string;
+}> = async (app, { local, payments, db, appUrl }) => {
+  // HTML forms post urlencoded bodies; the parser is scoped to these routes.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 4096 },
+    (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    },
+  );
+  const html = (reply: { type: (t: string) => { send: (b: string) => unknown } }, body: string) =>
+    reply.type('text/html; charset=utf-8').send(body);
+
+  app.get(
+    '/checkout/:sessionId',
+    { schema: { params: sessionParams, hide: true } },
+    async (request, reply) => {
+      const session = await local.find(request.params.sessionId);
+      const locale = (session?.locale ??
+        localeFromAcceptLanguage(request.headers['accept-language'])) as Locale;
+      if (!session) return html(reply.status(404), closedPage(locale, appUrl));
+      if (session.status === 'complete') return reply.redirect(session.successUrl, 303);
+      const state = await local.retrieveCheckout(session.id);
+      if (state?.status !== 'open')
+        return html(reply.status(410), closedPage(locale, `${appUrl}/calendar`));
+      return html(reply, checkoutPage(session, locale));
+    },
+  );
+
+  app.post(
+    '/checkout/:sessionId',
+    { schema: { params: sessionParams, body: cardForm, hide: true } },
+    async (request, reply) => {
+      const { sessionId } = request.params;
+      const session = await local.find(sessionId);
+      const locale = (session?.locale ?? 'en') as Locale;
+      if (!session) return html(reply.status(404), closedPage(locale, appUrl));
+      const result = await local.pay(sessionId, request.body);
+      if ('closed' in result) {
+        return session.status === 'complete'
+          ? reply.redirect(session.successUrl, 303)
+          : html(reply.status(410), closedPage(locale, `${appUrl}/calendar`));
+      }
+      if (!result.ok && 'invalid' in result)
+        return html(reply.status(422), checkoutPage(session, locale, result.invalid, request.body));
+      await payments.fulfil(sessionId);
+      if (!result.ok)
+        return html(reply.status(402), declinedPage(locale, result.decline, `${appUrl}/calendar`));
+      return reply.redirect(session.successUrl, 303);
+    },
+  );
+
+  app.get(
+    '/receipts/:paymentId',
+    {
+      schema: {
+        params: z.object({ paymentId: z.uuid() }),
+        querystring: z.object({ sig: z._default(z.string().check(z.maxLength(100)), '') }),
+        hide: true,
+      },
+    },
+    async (request, reply) => {
+      const locale = localeFromAcceptLanguage(request.headers['accept-language']);
+      const { paymentId } = request.params;
+      const payment = payments.verifyReceiptSignature(paymentId, request.query.sig)
+        ? await repo.findPaymentById(db, paymentId)
+        : undefined;
+      if (!payment?.paidAt || !payment.receiptNumber)
+        return html(reply.status(404), closedPage(locale, appUrl));
+      const session =
+        payment.provider === 'local' ? await local.find(payment.providerSessionId) : undefined;
+      return html(
+        reply.header('cache-control', 'private, no-store'),
+        receiptPage(locale, {
+          number: payment.receiptNumber,
+          paidAt: payment.paidAt,
+          description: session?.description ?? 'Vizita',
+          amountMinor: payment.amountMinor,
+          currency: payment.currency,
+          last4: session?.cardLast4 ?? null,
+          refunded: payment.status === 'refunded',
+        }),
+      );
+    },
+  );
+};

@@ -1,0 +1,44 @@
+import type { Locale } from '@vizita/shared/constants';
+import type { Db } from '../../../db/client.ts';
+
+export type ProviderTx = Pick<Db, 'insert'>;
+
+/** What we ask a provider for: a hosted checkout page for one appointment. */
+export type CheckoutRequest = {
+  appointmentId: string;
+  amountMinor: number;
+  currency: string;
+  description: string;
+  customerEmail: string;
+  locale: Locale;
+  /** Contains `{CHECKOUT_SESSION_ID}`, which the provider replaces (Stripe's convention). */
+  successUrl: string;
+  cancelUrl: string;
+  expiresAt: Date;
+};
+
+/** A provider's view of a checkout session, as fulfilment needs it. */
+export type CheckoutState = {
+  sessionId: string;
+  status: 'open' | 'complete' | 'expired';
+  paymentStatus: 'unpaid' | 'paid' | 'failed';
+  paymentId?: string | undefined;
+  receiptUrl?: string | undefined;
+  appointmentId?: string | undefined;
+};
+
+/** The port every payment provider implements (ARCHITECTURE.md §2). */
+export interface PaymentProvider {
+  readonly name: 'local' | 'stripe';
+  /**
+   * Called inside the transaction that holds the slot. `tx` lets a provider that keeps its state
+   * in our database (local) write in that same transaction: many requests racing for one slot
+   * hold pool connections while they wait, so the winner must not need another one.
+   */
+  createCheckout(
+    request: CheckoutRequest,
+    tx: ProviderTx,
+  ): Promise<{ sessionId: string; url: string }>;
+  /** Asks the provider for the real state of a session (never trusts the caller). */
+  retrieveCheckout(sessionId: string): Promise<CheckoutState | null>;
+}

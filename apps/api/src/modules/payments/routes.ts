@@ -1,0 +1,119 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import * as z from 'zod/mini';
+import { apiErrorSchema } from '@vizita/shared/contracts/api-response';
+import {
+  appointmentIdResponseSchema,
+  createSessionRequestSchema,
+  createSessionResponseSchema,
+  paymentHistoryResponseSchema,
+  paymentSessionResponseSchema,
+  sessionIdRequestSchema,
+} from '@vizita/shared/contracts/payments';
+import { ApiError } from '../../lib/api-error.ts';
+import { localeFromAcceptLanguage } from '../../lib/request-locale.ts';
+import type { LocalProvider } from './providers/local.ts';
+import type { PaymentService } from './service.ts';
+
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+  502: apiErrorSchema,
+};
+
+/** The payment calls of spec §7. Every one is the caller's own: the user comes from the token. */
+export const paymentRoutes: FastifyPluginAsyncZod<{
+  payments: PaymentService;
+  local: LocalProvider | undefined;
+  allowDevPayments: boolean;
+}> = async (app, { payments, local, allowDevPayments }) => {
+  app.post(
+    '/api/payments/create-session',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        body: createSessionRequestSchema,
+        response: { 200: createSessionResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const data = await payments.createSession(
+        request.auth!.userId,
+        request.body,
+        localeFromAcceptLanguage(request.headers['accept-language']),
+      );
+      return { success: true as const, message: 'Payment session created', data };
+    },
+  );
+
+  app.get(
+    '/api/payments/session/:sessionId',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        params: z.object({ sessionId: z.string().check(z.maxLength(255)) }),
+        response: { 200: paymentSessionResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: { payment: await payments.lookup(request.auth!.userId, request.params.sessionId) },
+    }),
+  );
+
+  app.post(
+    '/api/payments/process-webhook-manually',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        body: sessionIdRequestSchema,
+        response: { 200: appointmentIdResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const result = await payments.processForPatient(request.auth!.userId, request.body.sessionId);
+      return {
+        success: true as const,
+        data: { appointmentId: result.status === 'completed' ? result.appointmentId : null },
+      };
+    },
+  );
+
+  // Pays an open local checkout as the 4242 card would, for development without a browser.
+  app.post(
+    '/api/payments/process-dev-payment',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        body: sessionIdRequestSchema,
+        response: { 200: appointmentIdResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      if (!allowDevPayments || !local) throw new ApiError(403, 'devPaymentsDisabled');
+      const { sessionId } = request.body;
+      const lookup = await payments.lookup(request.auth!.userId, sessionId);
+      if (lookup.status === 'pending') await local.payForDevelopment(sessionId);
+      const result = await payments.fulfil(sessionId);
+      return {
+        success: true as const,
+        data: { appointmentId: result.status === 'completed' ? result.appointmentId : null },
+      };
+    },
+  );
+
+  app.get(
+    '/api/payments/history',
+    {
+      preHandler: app.authenticate,
+      schema: { response: { 200: paymentHistoryResponseSchema, 401: apiErrorSchema } },
+    },
+    async (request) => ({
+      success: true as const,
+      message: 'Payment history',
+      data: await payments.history(request.auth!.userId),
+    }),
+  );
+};

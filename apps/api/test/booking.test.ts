@@ -1,0 +1,307 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appointments, payments, sessions, users } from '../src/db/schema.ts';
+import { createAccessTokens } from '../src/modules/auth/access-token.ts';
+import { createAdminService } from '../src/modules/admin/service.ts';
+import { parseWeeklyHours } from '../src/modules/admin/weekly-hours.ts';
+import { createTestApp, signUp, testClock, type TestApp } from './test-app.ts';
+
+// Monday 2026-11-23, 08:00 UTC (10:00 in Sofia). Dr. Petrova works 09:00–17:00 Sofia time.
+const clock = testClock(new Date('2026-11-23T08:00:00Z'));
+let t: TestApp;
+let doctorId: string;
+const tokens = createAccessTokens('test-secret-that-is-long-enough-for-hs256', clock);
+
+/** Patients with complete profiles and live sessions, made directly: a race needs hundreds. */
+async function patients(count: number): Promise<{ userId: string; token: string }[]> {
+  const rows = await t.db
+    .insert(users)
+    .values(
+      Array.from({ length: count }, (_, i) => ({
+        email: `racer-${randomUUID()}-${i}@example.bg`,
+        passwordHash: 'unused',
+        firstName: 'Race',
+        lastName: `Patient${i}`,
+        emailValidatedAt: clock(),
+        isProfileComplete: true,
+      })),
+    )
+    .returning({ id: users.id });
+  const live = await t.db
+    .insert(sessions)
+    .values(
+      rows.map((r) => ({ userId: r.id, expiresAt: new Date(clock().getTime() + 86_400_000) })),
+    )
+    .returning({ id: sessions.id, userId: sessions.userId });
+  return Promise.all(
+    live.map(async (s) => ({
+      userId: s.userId,
+      token: await tokens.sign({ userId: s.userId, sessionId: s.id }),
+    })),
+  );
+}
+
+const book = (token: string, body: Record<string, unknown>) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/payments/create-session',
+    headers: { authorization: `Bearer ${token}` },
+    payload: { doctorId, country: 'Bulgaria', ...body },
+  });
+const freeSlots = async (date: string) =>
+  ((await t.app.inject(`/api/availability?doctorId=${doctorId}&date=${date}`)).json().data[0]
+    ?.slots ?? []) as string[];
+const sessionIdOf = (res: { json: () => { data: { sessionId: string } } }) =>
+  res.json().data.sessionId;
+const pay = (sessionId: string, number = '4242 4242 4242 4242') =>
+  t.app.inject({
+    method: 'POST',
+    url: `/checkout/${sessionId}`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({
+      number,
+      expiry: '12/30',
+      cvc: '123',
+      name: 'Race Patient',
+    }).toString(),
+  });
+
+beforeAll(async () => {
+  t = await createTestApp({ clock });
+  doctorId = await createAdminService(t.db).createDoctor({
+    email: 'petrova@vizita.test',
+    password: 'Doctor-2026!',
+    firstName: 'Elena',
+    lastName: 'Petrova',
+    specialties: ['Cardiology'],
+    timeZone: 'Europe/Sofia',
+    slotMinutes: 30,
+    weekly: parseWeeklyHours('Mon-Fri 09:00-17:00'),
+  });
+});
+afterAll(() => t.close());
+
+describe('POST /api/payments/create-session', () => {
+  it('holds the slot, prices it on the server and opens the local checkout', async () => {
+    const [p] = await patients(1);
+    const res = await book(p!.token, { date: '2026-11-24', slot: '10:00', reason: 'Palpitations' });
+    expect(res.statusCode).toBe(200);
+    const data = res.json().data;
+    expect(data.sessionUrl).toBe(`http://vizita.test/checkout/${data.sessionId}`);
+    const [hold] = await t.db
+      .select()
+      .from(appointments)
+      .where(eq(appointments.id, data.appointmentId));
+    expect(hold).toMatchObject({
+      status: 'pending',
+      priceMinor: 6000,
+      currency: 'BGN',
+      reason: 'Palpitations',
+      timeZone: 'Europe/Sofia',
+    });
+    expect(hold!.startsAt.toISOString()).toBe('2026-11-24T08:00:00.000Z');
+    expect(await freeSlots('2026-11-24')).not.toContain('10:00');
+    const german = await book(p!.token, { date: '2026-11-24', slot: '11:00', country: 'Germany' });
+    const [de] = await t.db
+      .select()
+      .from(appointments)
+      .where(eq(appointments.id, german.json().data.appointmentId));
+    expect(de).toMatchObject({ priceMinor: 6000, currency: 'EUR', reason: 'General consultation' });
+  });
+
+  it('refuses a client-sent amount, an unoffered time, an incomplete profile and a stranger', async () => {
+    const [p] = await patients(1);
+    expect(
+      (await book(p!.token, { date: '2026-11-24', slot: '12:00', amount: 1 })).statusCode,
+    ).toBe(400);
+    expect((await book(p!.token, { date: '2026-11-24', slot: '12:15' })).json()).toMatchObject({
+      code: 'slotNotOffered',
+    });
+    expect((await book(p!.token, { date: '2026-11-23', slot: '09:00' })).json()).toMatchObject({
+      code: 'slotNotOffered',
+    }); // already begun
+    expect((await book(p!.token, { date: '2027-03-01', slot: '10:00' })).json()).toMatchObject({
+      code: 'slotNotOffered',
+    }); // beyond 60 days
+    const fresh = await signUp(t);
+    const incomplete = await book(fresh.accessToken, { date: '2026-11-24', slot: '12:00' });
+    expect(incomplete.statusCode).toBe(403);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/payments/create-session',
+          payload: { doctorId, date: '2026-11-24', slot: '12:00', country: 'Bulgaria' },
+        })
+      ).statusCode,
+    ).toBe(401);
+  });
+
+  it('lets exactly one of 200 concurrent patients hold a slot, and exactly one again after the hold lapses', async () => {
+    const wave = async () => {
+      const racers = await patients(200);
+      const results = await Promise.all(
+        racers.map((r) => book(r.token, { date: '2026-11-25', slot: '14:00' })),
+      );
+      const codes = results.map((r) => r.statusCode);
+      return {
+        ok: codes.filter((c) => c === 200).length,
+        conflict: codes.filter((c) => c === 409).length,
+        other: codes.filter((c) => c !== 200 && c !== 409),
+        message: results.find((r) => r.statusCode === 409)?.json().message,
+      };
+    };
+    const first = await wave();
+    expect(first).toMatchObject({
+      ok: 1,
+      conflict: 199,
+      other: [],
+      message: 'This time slot is no longer available. Please choose a different time.',
+    });
+    clock.advance(31 * 60_000);
+    const second = await wave();
+    expect(second).toMatchObject({ ok: 1, conflict: 199, other: [] });
+    const held = await t.db
+      .select()
+      .from(appointments)
+      .where(eq(appointments.startsAt, new Date('2026-11-25T12:00:00Z')));
+    expect(held.filter((a) => a.status === 'pending')).toHaveLength(1);
+    expect(held.filter((a) => a.status === 'expired')).toHaveLength(1);
+    console.log(
+      `race: wave 1 → ${first.ok} hold, ${first.conflict} × 409; wave 2 (after expiry) → ${second.ok} hold, ${second.conflict} × 409`,
+    );
+  });
+});
+
+describe('fulfilment', () => {
+  it('pays on the local checkout, redirects to the success page and confirms once whatever path repeats it', async () => {
+    const [p] = await patients(1);
+    const sessionId = sessionIdOf(await book(p!.token, { date: '2026-11-26', slot: '09:30' }));
+    const page = await t.app.inject(`/checkout/${sessionId}`);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('4242 4242 4242 4242');
+    const paid = await pay(sessionId);
+    expect(paid.statusCode).toBe(303);
+    expect(paid.headers.location).toBe(
+      `http://vizita.test/booking/success?session_id=${sessionId}`,
+    );
+
+    const auth = { authorization: `Bearer ${p!.token}` };
+    const paths = await Promise.all([
+      t.app.inject({ method: 'GET', url: `/api/payments/session/${sessionId}`, headers: auth }),
+      t.app.inject({
+        method: 'POST',
+        url: '/api/payments/process-webhook-manually',
+        headers: auth,
+        payload: { sessionId },
+      }),
+      t.app.inject({
+        method: 'POST',
+        url: '/api/payments/process-dev-payment',
+        headers: auth,
+        payload: { sessionId },
+      }),
+      pay(sessionId),
+    ]);
+    const appointmentId = paths[0].json().data.payment.appointmentId;
+    expect(appointmentId).toEqual(expect.any(String));
+    expect(paths[1].json().data.appointmentId).toBe(appointmentId);
+    expect(paths[2].json().data.appointmentId).toBe(appointmentId);
+    const rows = await t.db
+      .select()
+      .from(payments)
+      .where(eq(payments.appointmentId, appointmentId));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ status: 'completed', amountMinor: 6000, currency: 'BGN' });
+    expect(rows[0]!.receiptNumber).toMatch(/^VZ-\d{8}-[0-9A-F]{8}$/);
+    const [appointment] = await t.db
+      .select()
+      .from(appointments)
+      .where(eq(appointments.id, appointmentId));
+    expect(appointment!.status).toBe('upcoming');
+  });
+
+  it('pays through process-dev-payment alone (the spec’s localhost path)', async () => {
+    const [p] = await patients(1);
+    const sessionId = sessionIdOf(await book(p!.token, { date: '2026-11-26', slot: '10:30' }));
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/process-dev-payment',
+      headers: { authorization: `Bearer ${p!.token}` },
+      payload: { sessionId },
+    });
+    expect(res.json().data.appointmentId).toEqual(expect.any(String));
+  });
+
+  it('declines 4000 0000 0000 0002 with a clear page and frees the slot again', async () => {
+    const [p] = await patients(1);
+    const sessionId = sessionIdOf(await book(p!.token, { date: '2026-11-26', slot: '11:00' }));
+    expect(await freeSlots('2026-11-26')).not.toContain('11:00');
+    const declined = await pay(sessionId, '4000 0000 0000 0002');
+    expect(declined.statusCode).toBe(402);
+    expect(declined.body).toContain('Your card was declined.');
+    expect(await freeSlots('2026-11-26')).toContain('11:00');
+    const lookup = await t.app.inject({
+      method: 'GET',
+      url: `/api/payments/session/${sessionId}`,
+      headers: { authorization: `Bearer ${p!.token}` },
+    });
+    expect(lookup.json().data.payment).toMatchObject({ status: 'failed', appointmentId: null });
+    expect((await pay(sessionId)).statusCode).toBe(410);
+  });
+
+  it('keeps a mistyped card on the form without ending the checkout, and never stores the number', async () => {
+    const [p] = await patients(1);
+    const sessionId = sessionIdOf(await book(p!.token, { date: '2026-11-26', slot: '11:30' }));
+    const typo = await pay(sessionId, '4242 4242 4242 4241');
+    expect(typo.statusCode).toBe(422);
+    expect(typo.body).toContain('Your card number is invalid.');
+    await pay(sessionId);
+    const dump = JSON.stringify((await t.pool.query('select * from local_checkout_sessions')).rows);
+    expect(dump).not.toContain('4242424242424242');
+  });
+
+  it('shows the payer a signed receipt and the billing history; nobody else sees either', async () => {
+    const [p, stranger] = await patients(2);
+    const sessionId = sessionIdOf(await book(p!.token, { date: '2026-11-27', slot: '09:00' }));
+    await pay(sessionId);
+    const history = await t.app.inject({
+      method: 'GET',
+      url: '/api/payments/history',
+      headers: { authorization: `Bearer ${p!.token}` },
+    });
+    const [item] = history.json().data;
+    expect(item).toMatchObject({
+      doctor: { name: 'Dr. Elena Petrova', specialties: ['Cardiology'] },
+      amount: 60,
+      currency: 'BGN',
+      status: 'completed',
+    });
+    const receipt = await t.app.inject(
+      new URL(item.receiptUrl).pathname + new URL(item.receiptUrl).search,
+    );
+    expect(receipt.statusCode).toBe(200);
+    expect(receipt.body).toMatch(/VZ-\d{8}-/);
+    expect(receipt.body).toContain('4242');
+    expect((await t.app.inject(new URL(item.receiptUrl).pathname)).statusCode).toBe(404);
+    expect((await t.app.inject(`${new URL(item.receiptUrl).pathname}?sig=forged`)).statusCode).toBe(
+      404,
+    );
+    const strangers = { authorization: `Bearer ${stranger!.token}` };
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/payments/session/${sessionId}`,
+          headers: strangers,
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await t.app.inject({ method: 'GET', url: '/api/payments/history', headers: strangers })
+      ).json().data,
+    ).toEqual([]);
+  });
+});

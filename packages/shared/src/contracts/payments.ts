@@ -1,0 +1,77 @@
+import * as z from 'zod/mini';
+import { successSchema } from './api-response.ts';
+
+/** Spec §9: 60 per appointment, in minor units (ARCHITECTURE.md §4: money is integer minor units). */
+export const CONSULTATION_FEE_MINOR = 6000;
+/**
+ * Spec §9: BGN for Bulgaria, EUR for Germany. (Bulgaria adopted the euro on 2026-01-01; the spec
+ * still says BGN, so the market's currency lives here, in one place, until the spec changes.)
+ */
+export const CURRENCY_BY_COUNTRY = { Bulgaria: 'BGN', Germany: 'EUR' } as const;
+export type PaymentCountry = keyof typeof CURRENCY_BY_COUNTRY;
+/** A payment hold lasts as long as the checkout: 30 minutes, Stripe's shortest session. */
+export const CHECKOUT_LIFETIME_MS = 30 * 60_000;
+/** Spec §5: the reason for visit is optional and defaults to "General consultation". */
+export const DEFAULT_VISIT_REASON = 'General consultation';
+export const REASON_MAX = 500;
+export const NOTES_MAX = 1000;
+
+/** POST /api/payments/create-session (spec §7). No amount: the server sets the price. */
+export const createSessionRequestSchema = z.strictObject({
+  doctorId: z.uuid('invalidValue'),
+  date: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'invalidValue')),
+  slot: z.string().check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'invalidValue')),
+  reason: z.optional(z.string().check(z.trim(), z.maxLength(REASON_MAX, 'fieldTooLong'))),
+  notes: z.optional(z.string().check(z.trim(), z.maxLength(NOTES_MAX, 'fieldTooLong'))),
+  country: z.enum(['Bulgaria', 'Germany'], 'invalidValue'),
+});
+export type CreateSessionRequest = z.infer<typeof createSessionRequestSchema>;
+
+/** Payment session response of spec §3. */
+export const createSessionResponseSchema = successSchema(
+  z.object({ sessionUrl: z.string(), sessionId: z.string(), appointmentId: z.string() }),
+);
+
+/** Payment status values of spec §3 (shown as Paid, Refunded, Failed, Pending, Cancelled). */
+export const PAYMENT_STATUSES = [
+  'completed',
+  'refunded',
+  'failed',
+  'pending',
+  'cancelled',
+] as const;
+
+/** GET /api/payments/session/:sessionId — `data.payment.appointmentId` is what the client reads. */
+export const paymentSessionResponseSchema = successSchema(
+  z.object({
+    payment: z.object({
+      id: z.string(),
+      appointmentId: z.nullable(z.string()),
+      status: z.enum(PAYMENT_STATUSES),
+      amount: z.number(),
+      currency: z.string(),
+      receiptUrl: z.nullable(z.string()),
+    }),
+  }),
+);
+
+/** Body of process-dev-payment and process-webhook-manually. */
+export const sessionIdRequestSchema = z.strictObject({
+  sessionId: z.string().check(z.minLength(1, 'invalidValue'), z.maxLength(255, 'invalidValue')),
+});
+export const appointmentIdResponseSchema = successSchema(
+  z.object({ appointmentId: z.nullable(z.string()) }),
+);
+
+/** Payment history item of spec §3. */
+export const paymentHistoryItemSchema = z.object({
+  id: z.string(),
+  date: z.string(),
+  doctor: z.object({ name: z.string(), specialties: z.array(z.string()) }),
+  amount: z.number(),
+  currency: z.string(),
+  status: z.enum(PAYMENT_STATUSES),
+  receiptUrl: z.nullable(z.string()),
+});
+export type PaymentHistoryItem = z.infer<typeof paymentHistoryItemSchema>;
+export const paymentHistoryResponseSchema = successSchema(z.array(paymentHistoryItemSchema));
