@@ -15,12 +15,9 @@ import { createRateLimiter } from './lib/rate-limiter.ts';
 import { createAccessTokens } from './modules/auth/access-token.ts';
 import { appointmentRoutes } from './modules/appointments/routes.ts';
 import { createAppointmentService } from './modules/appointments/service.ts';
+import { registerPayments } from './modules/payments/plugin.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { doctorRoutes } from './modules/doctors/routes.ts';
-import { checkoutRoutes } from './modules/payments/checkout-routes.ts';
-import { createLocalProvider } from './modules/payments/providers/local.ts';
-import { paymentRoutes } from './modules/payments/routes.ts';
-import { createPaymentService } from './modules/payments/service.ts';
 import { createDoctorService } from './modules/doctors/service.ts';
 import { createAuthService } from './modules/auth/service.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -132,17 +129,7 @@ export async function buildApp(deps: AppDeps) {
   });
   await app.register(profileRoutes, { profiles });
   await app.register(doctorRoutes, { doctors: createDoctorService({ db, clock }) });
-  const local = createLocalProvider({ db, clock, appUrl: config.appUrl });
-  const payments = createPaymentService({
-    db,
-    clock,
-    appUrl: config.appUrl,
-    provider: local,
-    receiptSecret: deps.jwtSecret,
-    log: app.log,
-  });
-  await app.register(paymentRoutes, { payments, local, allowDevPayments: !config.isProduction });
-  await app.register(checkoutRoutes, { local, payments, db, appUrl: config.appUrl });
+  await registerPayments(app, { config, db, clock, receiptSecret: deps.jwtSecret });
   await app.register(appointmentRoutes, {
     appointments: createAppointmentService({ db, clock, appUrl: config.appUrl }),
   });

@@ -31,6 +31,10 @@ const envSchema = z.object({
   LOGIN_RATE_LIMIT_PER_IP: positiveInt(50),
   LOGIN_RATE_LIMIT_PER_EMAIL: positiveInt(10),
   REGISTER_RATE_LIMIT_PER_IP: positiveInt(20),
+  PAYMENT_PROVIDER: z._default(z.enum(['local', 'stripe']), 'local'),
+  STRIPE_SECRET_KEY: z.optional(z.string().check(z.minLength(1))),
+  STRIPE_WEBHOOK_SECRET: z.optional(z.string().check(z.minLength(1))),
+  STRIPE_API_URL: z.optional(z.url()),
   // Demo doctors on first start: on by default, except in production.
   SEED_DEMO_DATA: z.optional(z.enum(['true', 'false'])),
   // Reverse proxies may sit in front; trust their X-Forwarded-For only when told to.
@@ -72,6 +76,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     dataEncryptionKey: e.DATA_ENCRYPTION_KEY,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    payments: {
+      provider: e.PAYMENT_PROVIDER,
+      stripeSecretKey: e.STRIPE_SECRET_KEY,
+      stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
+      stripeApiUrl: e.STRIPE_API_URL,
+    },
     seedDemoData: e.SEED_DEMO_DATA ? e.SEED_DEMO_DATA === 'true' : e.NODE_ENV !== 'production',
     rateLimits: {
       loginPerIp: e.LOGIN_RATE_LIMIT_PER_IP,

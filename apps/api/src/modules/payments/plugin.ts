@@ -1,0 +1,47 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { checkoutRoutes } from './checkout-routes.ts';
+import { createLocalProvider } from './providers/local.ts';
+import { createStripeProvider } from './providers/stripe.ts';
+import { paymentRoutes } from './routes.ts';
+import { createPaymentService } from './service.ts';
+import { stripeWebhookRoutes } from './webhook-routes.ts';
+
+/**
+ * Payments with the provider `PAYMENT_PROVIDER` names: the local hosted checkout (default, zero
+ * setup) or Stripe Checkout with its signed webhook. Answers the service for other modules.
+ */
+export async function registerPayments(
+  app: FastifyInstance,
+  {
+    config,
+    db,
+    clock,
+    receiptSecret,
+  }: { config: Config; db: Db; clock: Clock; receiptSecret: string },
+) {
+  const { provider, stripeSecretKey, stripeWebhookSecret, stripeApiUrl } = config.payments;
+  const stripe =
+    provider === 'stripe'
+      ? createStripeProvider({
+          secretKey: stripeSecretKey!,
+          webhookSecret: stripeWebhookSecret!,
+          apiUrl: stripeApiUrl,
+        })
+      : undefined;
+  const local = stripe ? undefined : createLocalProvider({ db, clock, appUrl: config.appUrl });
+  const payments = createPaymentService({
+    db,
+    clock,
+    appUrl: config.appUrl,
+    provider: stripe ?? local!,
+    receiptSecret,
+    log: app.log,
+  });
+  await app.register(paymentRoutes, { payments, local, allowDevPayments: !config.isProduction });
+  if (local) await app.register(checkoutRoutes, { local, payments, db, appUrl: config.appUrl });
+  if (stripe) await app.register(stripeWebhookRoutes, { stripe, payments });
+  return payments;
+}

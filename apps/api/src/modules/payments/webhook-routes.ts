@@ -1,0 +1,46 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { errorBody } from '../../plugins/error-handler.ts';
+import type { StripeProvider } from './providers/stripe.ts';
+import type { PaymentService } from './service.ts';
+
+// The Checkout events that can change a payment; fulfilment asks Stripe for the real state, so
+// an event's body is only a hint and duplicates or reorderings change nothing.
+const HANDLED = new Set([
+  'checkout.session.completed',
+  'checkout.session.async_payment_succeeded',
+  'checkout.session.async_payment_failed',
+  'checkout.session.expired',
+]);
+
+/** POST /api/payments/webhook: Stripe's signed events. The signature covers the raw body. */
+export const stripeWebhookRoutes: FastifyPluginAsync<{
+  stripe: StripeProvider;
+  payments: PaymentService;
+}> = async (app, { stripe, payments }) => {
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'buffer', bodyLimit: 1024 * 1024 },
+    (_request, body, done) => done(null, body),
+  );
+
+  app.post('/api/payments/webhook', { schema: { hide: true } }, async (request, reply) => {
+    const event = stripe.verifyWebhook(
+      request.body as Buffer,
+      request.headers['stripe-signature'] as string | undefined,
+    );
+    if (!event)
+      return reply
+        .status(400)
+        .send({ ...errorBody('validationFailed'), message: 'Invalid webhook signature' });
+    if (HANDLED.has(event.type)) {
+      const session = event.data.object as { id?: string };
+      try {
+        if (session.id) await payments.fulfil(session.id);
+      } catch (error) {
+        // A session that is not ours (another integration on the same account) is acknowledged.
+        if ((error as { code?: string }).code !== 'paymentSessionNotFound') throw error;
+      }
+    }
+    return { received: true };
+  });
+};

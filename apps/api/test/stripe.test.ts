@@ -1,0 +1,176 @@
+import { eq } from 'drizzle-orm';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appointments, payments } from '../src/db/schema.ts';
+import { createAdminService } from '../src/modules/admin/service.ts';
+import { parseWeeklyHours } from '../src/modules/admin/weekly-hours.ts';
+import { startFakeStripe } from './fake-stripe.ts';
+import { createTestApp, signUp, testClock, type TestApp } from './test-app.ts';
+
+const WEBHOOK_SECRET = 'whsec_test_secret';
+const clock = testClock(new Date('2026-11-23T08:00:00Z'));
+let fake: Awaited<ReturnType<typeof startFakeStripe>>;
+let t: TestApp;
+let doctorId: string;
+let token: string;
+const stripe = new Stripe('sk_test_unused');
+
+beforeAll(async () => {
+  fake = await startFakeStripe();
+  t = await createTestApp({
+    clock,
+    env: {
+      PAYMENT_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_test_vizita',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_URL: fake.url,
+    },
+  });
+  doctorId = await createAdminService(t.db).createDoctor({
+    email: 'weber@vizita.test',
+    password: 'Doctor-2026!',
+    firstName: 'Jonas',
+    lastName: 'Weber',
+    specialties: ['Dermatology'],
+    timeZone: 'Europe/Berlin',
+    slotMinutes: 30,
+    weekly: parseWeeklyHours('Mon-Fri 09:00-17:00'),
+  });
+  const patient = await signUp(t);
+  await t.pool.query('update users set is_profile_complete = true where id = $1', [patient.userId]);
+  token = patient.accessToken;
+});
+afterAll(async () => {
+  await t.close();
+  await fake.stop();
+});
+
+const book = (slot: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/payments/create-session',
+    headers: { authorization: `Bearer ${token}`, 'accept-language': 'de-DE' },
+    payload: { doctorId, date: '2026-11-24', slot, country: 'Germany' },
+  });
+const webhook = (payload: string, secret = WEBHOOK_SECRET) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/payments/webhook',
+    headers: {
+      'content-type': 'application/json',
+      'stripe-signature': stripe.webhooks.generateTestHeaderString({ payload, secret }),
+    },
+    payload,
+  });
+const appointmentOf = async (id: string) =>
+  (await t.db.select().from(appointments).where(eq(appointments.id, id)))[0]!;
+
+describe('Stripe provider', () => {
+  it('creates a Checkout Session with the server price, the hold expiry, the locale and {CHECKOUT_SESSION_ID}', async () => {
+    const res = await book('10:00');
+    expect(res.statusCode).toBe(200);
+    const { sessionId, sessionUrl, appointmentId } = res.json().data;
+    expect(sessionUrl).toBe(`https://checkout.stripe.test/c/pay/${sessionId}`);
+    const sent = fake.requests.find((r) => r.method === 'POST')!;
+    expect(Object.fromEntries(sent.params)).toMatchObject({
+      mode: 'payment',
+      'line_items[0][price_data][currency]': 'eur',
+      'line_items[0][price_data][unit_amount]': '6000',
+      'line_items[0][quantity]': '1',
+      locale: 'de',
+      success_url: 'http://vizita.test/booking/success?session_id={CHECKOUT_SESSION_ID}',
+      'metadata[appointmentId]': appointmentId,
+      expires_at: String(Math.floor(clock().getTime() / 1000) + 30 * 60),
+    });
+    expect(sent.idempotencyKey).toBe(`checkout-${appointmentId}`);
+  });
+
+  it('fulfils on a signed checkout.session.completed, once, with the receipt URL of the charge', async () => {
+    const { sessionId, appointmentId } = (await book('10:30')).json().data;
+    fake.complete(sessionId);
+    const event = fake.event('checkout.session.completed', sessionId);
+    const results = await Promise.all([webhook(event), webhook(event), webhook(event)]);
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    expect((await appointmentOf(appointmentId)).status).toBe('upcoming');
+    const rows = await t.db
+      .select()
+      .from(payments)
+      .where(eq(payments.appointmentId, appointmentId));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      status: 'completed',
+      provider: 'stripe',
+      receiptUrl: `https://pay.stripe.test/receipts/${sessionId}`,
+      providerPaymentId: `pi_${sessionId.slice(8)}`,
+    });
+  });
+
+  it('does not trust the event body: a "completed" event for an unpaid session changes nothing', async () => {
+    const { sessionId, appointmentId } = (await book('11:00')).json().data;
+    expect((await webhook(fake.event('checkout.session.completed', sessionId))).statusCode).toBe(
+      200,
+    );
+    expect((await appointmentOf(appointmentId)).status).toBe('pending');
+  });
+
+  it('refuses an unsigned or wrongly signed webhook', async () => {
+    const { sessionId } = (await book('11:30')).json().data;
+    fake.complete(sessionId);
+    const event = fake.event('checkout.session.completed', sessionId);
+    expect((await webhook(event, 'whsec_wrong')).statusCode).toBe(400);
+    const unsigned = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/webhook',
+      headers: { 'content-type': 'application/json' },
+      payload: event,
+    });
+    expect(unsigned.statusCode).toBe(400);
+    const tampered = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/webhook',
+      headers: {
+        'content-type': 'application/json',
+        'stripe-signature': stripe.webhooks.generateTestHeaderString({
+          payload: event,
+          secret: WEBHOOK_SECRET,
+        }),
+      },
+      payload: event.replace('checkout.session.completed', 'checkout.session.expired'),
+    });
+    expect(tampered.statusCode).toBe(400);
+  });
+
+  it('releases the slot on checkout.session.expired', async () => {
+    const { sessionId, appointmentId } = (await book('12:00')).json().data;
+    fake.expire(sessionId);
+    expect((await webhook(fake.event('checkout.session.expired', sessionId))).statusCode).toBe(200);
+    expect((await appointmentOf(appointmentId)).status).toBe('expired');
+    const again = await book('12:00');
+    expect(again.statusCode).toBe(200);
+  });
+
+  it('lets the success page and process-webhook-manually fulfil without any webhook', async () => {
+    const { sessionId, appointmentId } = (await book('13:00')).json().data;
+    fake.complete(sessionId);
+    const lookup = await t.app.inject({
+      method: 'GET',
+      url: `/api/payments/session/${sessionId}`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(lookup.json().data.payment).toMatchObject({ appointmentId, status: 'completed' });
+    const manual = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/process-webhook-manually',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { sessionId },
+    });
+    expect(manual.json().data.appointmentId).toBe(appointmentId);
+    const dev = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/process-dev-payment',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { sessionId },
+    });
+    expect(dev.statusCode).toBe(403);
+  });
+});
