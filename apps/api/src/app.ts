@@ -129,7 +129,7 @@ export async function buildApp(deps: AppDeps) {
   });
   await app.register(profileRoutes, { profiles });
   await app.register(doctorRoutes, { doctors: createDoctorService({ db, clock }) });
-  await registerPayments(app, { config, db, clock, receiptSecret: deps.jwtSecret });
+  await registerPayments(app, { config, db, clock, receiptSecret: deps.jwtSecret, mailer });
   await app.register(appointmentRoutes, {
     appointments: createAppointmentService({ db, clock, appUrl: config.appUrl }),
   });

@@ -222,6 +222,34 @@ describe('fulfilment', () => {
     expect(appointment!.status).toBe('upcoming');
   });
 
+  it('mails one confirmation in the patient’s language with an .ics invite at the right instant', async () => {
+    const [p] = await patients(1);
+    await t.pool.query("update users set locale = 'de' where id = $1", [p!.userId]);
+    const [{ email }] = (await t.pool.query('select email from users where id = $1', [p!.userId]))
+      .rows;
+    const sessionId = sessionIdOf(await book(p!.token, { date: '2026-11-26', slot: '15:00' }));
+    await pay(sessionId);
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/process-webhook-manually',
+      headers: { authorization: `Bearer ${p!.token}` },
+      payload: { sessionId },
+    });
+    const mails = await t.mails(email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe('Ihr Vizita-Termin ist bestätigt');
+    expect(mails[0]!.text).toContain('Dr. Elena Petrova');
+    expect(mails[0]!.text).toContain('Donnerstag, 26. November 2026');
+    expect(mails[0]!.text).toContain('15:00 (Europe/Sofia)');
+    const [invite] = mails[0]!.attachments;
+    expect(invite).toMatchObject({
+      filename: 'invite.ics',
+      contentType: expect.stringContaining('text/calendar'),
+    });
+    expect(invite!.content).toContain('DTSTART:20261126T130000Z');
+    expect(invite!.content).toContain('DTEND:20261126T133000Z');
+  });
+
   it('pays through process-dev-payment alone (the spec’s localhost path)', async () => {
     const [p] = await patients(1);
     const sessionId = sessionIdOf(await book(p!.token, { date: '2026-11-26', slot: '10:30' }));
@@ -303,5 +331,35 @@ describe('fulfilment', () => {
         await t.app.inject({ method: 'GET', url: '/api/payments/history', headers: strangers })
       ).json().data,
     ).toEqual([]);
+  });
+});
+
+describe('hold expiry', () => {
+  it('marks lapsed holds expired and their payments cancelled', async () => {
+    const [p] = await patients(1);
+    const { appointmentId } = (await book(p!.token, { date: '2026-11-27', slot: '16:00' })).json()
+      .data;
+    clock.advance(31 * 60_000);
+    const { createPaymentService } = await import('../src/modules/payments/service.ts');
+    const { createLocalProvider } = await import('../src/modules/payments/providers/local.ts');
+    const service = createPaymentService({
+      db: t.db,
+      clock,
+      appUrl: 'http://vizita.test',
+      provider: createLocalProvider({ db: t.db, clock, appUrl: 'http://vizita.test' }),
+      receiptSecret: 'x',
+      log: { error: () => {} },
+    });
+    await service.expireLapsedHolds();
+    const [appointment] = await t.db
+      .select()
+      .from(appointments)
+      .where(eq(appointments.id, appointmentId));
+    const [payment] = await t.db
+      .select()
+      .from(payments)
+      .where(eq(payments.appointmentId, appointmentId));
+    expect(appointment!.status).toBe('expired');
+    expect(payment!.status).toBe('cancelled');
   });
 });

@@ -17,6 +17,7 @@ export const devMailRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db })
           m,
         ) => `<article><h2>${escape(m.subject)}</h2><p><strong>To:</strong> ${escape(m.to)} · <time>${m.createdAt}</time></p>
 <ul>${m.links.map((l) => `<li><a href="${escape(l)}">${escape(l)}</a></li>`).join('')}</ul>
+${m.attachments.length > 0 ? `<p><strong>Attachments:</strong> ${m.attachments.map((a) => escape(a.filename)).join(', ')}</p>` : ''}
 <details><summary>Text</summary><pre>${escape(m.text)}</pre></details></article>`,
       )
       .join('<hr>');
