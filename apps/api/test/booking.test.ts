@@ -363,3 +363,26 @@ describe('hold expiry', () => {
     expect(payment!.status).toBe('cancelled');
   });
 });
+
+describe('GET /api/appointments?doctorId=…', () => {
+  it('shows the booking page which slots are taken, and nothing about who took them', async () => {
+    const [p, other] = await patients(2);
+    const sessionId = sessionIdOf(
+      await book(p!.token, { date: '2026-11-30', slot: '09:00', reason: 'Very private reason' }),
+    );
+    await pay(sessionId);
+    await book(p!.token, { date: '2026-11-30', slot: '09:30' }); // a live hold
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/appointments?doctorId=${doctorId}&date=2026-11-30`,
+      headers: { authorization: `Bearer ${other!.token}` },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual([
+      { date: '2026-11-30', slot: '09:00', status: 'upcoming' },
+      { date: '2026-11-30', slot: '09:30', status: 'upcoming' },
+    ]);
+    expect(res.body).not.toContain('Very private reason');
+    expect(res.body).not.toContain(p!.userId);
+  });
+});

@@ -38,7 +38,34 @@ export const appointmentSchema = z.object({
 });
 export type Appointment = z.infer<typeof appointmentSchema>;
 
-export const appointmentListQuerySchema = z.object({
-  status: z.optional(z.enum(APPOINTMENT_STATUSES)),
+const isoDate = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'invalidValue'));
+
+/**
+ * GET /api/appointments: the caller's own appointments; or, with `doctorId` (the booking page,
+ * spec §7), only which of that doctor's slots are taken — dates and times, nobody's data.
+ */
+export const appointmentListQuerySchema = z
+  .object({
+    status: z.optional(z.enum(APPOINTMENT_STATUSES)),
+    doctorId: z.optional(z.uuid('invalidValue')),
+    date: z.optional(isoDate),
+    startDate: z.optional(isoDate),
+    endDate: z.optional(isoDate),
+  })
+  .check(
+    z.refine(
+      (q) =>
+        !q.doctorId ||
+        q.date !== undefined ||
+        (q.startDate !== undefined && q.endDate !== undefined),
+      { message: 'invalidValue', path: ['date'] },
+    ),
+  );
+export const occupiedSlotSchema = z.object({
+  date: z.string(),
+  slot: z.string(),
+  status: z.literal('upcoming'),
 });
-export const appointmentListResponseSchema = successSchema(z.array(appointmentSchema));
+export const appointmentListResponseSchema = successSchema(
+  z.union([z.array(appointmentSchema), z.array(occupiedSlotSchema)]),
+);

@@ -19,9 +19,17 @@ export const appointmentRoutes: FastifyPluginAsyncZod<{
         response: { 200: appointmentListResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await appointments.list(request.auth!.userId, request.query.status),
-    }),
+    async (request) => {
+      const { doctorId, date, startDate, endDate, status } = request.query;
+      if (doctorId)
+        return {
+          success: true as const,
+          data: await appointments.occupied(doctorId, date ?? startDate!, date ?? endDate!),
+        };
+      return {
+        success: true as const,
+        data: await appointments.list(request.auth!.userId, status),
+      };
+    },
   );
 };

@@ -3,7 +3,10 @@ import { joinState } from '@vizita/shared/domain/join-window';
 import { zonedDateAndSlot } from '@vizita/shared/domain/zoned-time';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
+import * as doctorsRepo from '../doctors/repo.ts';
 import * as repo from './repo.ts';
+
+const DAY_MS = 86_400_000;
 
 const VISIBLE: repo.VisibleStatus[] = ['upcoming', 'completed', 'cancelled'];
 
@@ -56,6 +59,30 @@ export function createAppointmentService({
   }
 
   return {
+    /**
+     * Which of a doctor's slots are taken between two local dates (spec §7's booking-page read):
+     * booked appointments and live payment holds, as date and time only.
+     */
+    async occupied(doctorId: string, from: string, to: string) {
+      const now = clock();
+      const starts = await doctorsRepo.heldStarts(
+        db,
+        doctorId,
+        new Date(Date.parse(`${from}T00:00:00Z`) - DAY_MS),
+        new Date(Date.parse(`${to}T00:00:00Z`) + 2 * DAY_MS),
+        now,
+      );
+      const profile = await doctorsRepo.findDoctorProfile(db, doctorId);
+      if (!profile) return [];
+      return [...starts]
+        .sort((a, b) => a - b)
+        .map((ms) => ({
+          ...zonedDateAndSlot(new Date(ms), profile.timeZone),
+          status: 'upcoming' as const,
+        }))
+        .filter((s) => s.date >= from && s.date <= to);
+    },
+
     /** The caller's own appointments (as patient or doctor), oldest first; never anyone else's. */
     async list(userId: string, status?: repo.VisibleStatus): Promise<Appointment[]> {
       const rows = await repo.listForParticipant(db, userId, status ? [status] : VISIBLE);
