@@ -182,6 +182,15 @@ async function main(): Promise<number> {
   const password = 'Bench-2026-Aa1!';
   const accessToken = await prepareUser(app.url, email, password);
 
+  // The demo doctors are seeded outside production; the booking page asks for 60 days at once.
+  const doctors = (await (await fetch(`${app.url}/api/doctors`)).json()) as {
+    data: { _id: string }[];
+  };
+  const doctorId = doctors.data[0]?._id;
+  if (!doctorId) throw new Error('The server has no doctors to ask availability for');
+  const today = new Date().toISOString().slice(0, 10);
+  const inSixtyDays = new Date(Date.now() + 60 * 86_400_000).toISOString().slice(0, 10);
+
   const scenarios: Scenario[] = [
     { name: 'baseline', target: 'baseline', method: 'GET', path: '/' },
     { name: 'health', target: 'app', method: 'GET', path: '/healthz' },
@@ -201,6 +210,13 @@ async function main(): Promise<number> {
       method: 'GET',
       path: '/auth/status',
       headers: { authorization: `Bearer ${accessToken}` },
+    },
+    {
+      // Spec §7: the booking page's 60-day window, computed from weekly hours across DST.
+      name: 'availability',
+      target: 'app',
+      method: 'GET',
+      path: `/api/availability?doctorId=${doctorId}&startDate=${today}&endDate=${inSixtyDays}`,
     },
   ];
 

@@ -1,4 +1,4 @@
-import { isoWeekday, zonedTimeToUtc } from './zoned-time.ts';
+import { isoWeekday, zonedDayConverter } from './zoned-time.ts';
 
 /** Working hours on one ISO weekday (1 = Monday), in the doctor's wall-clock time. */
 export type WeeklyInterval = { weekday: number; start: string; end: string };
@@ -74,10 +74,11 @@ export function slotsForDate({
   exceptions: ScheduleException[];
 }): Slot[] {
   const slots: Slot[] = [];
+  const toUtc = zonedDayConverter(date, timeZone);
   for (const [start, end] of workingRanges(date, weekly, exceptions)) {
     for (let m = start; m + slotMinutes <= end; m += slotMinutes) {
       const slot = toHhmm(m);
-      const startsAt = zonedTimeToUtc(date, slot, timeZone);
+      const startsAt = toUtc(slot);
       if (startsAt) slots.push({ slot, startsAt });
     }
   }

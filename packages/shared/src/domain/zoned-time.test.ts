@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, isoWeekday, zonedDateAndSlot, zonedTimeToUtc } from './zoned-time.ts';
+import {
+  addDays,
+  isoWeekday,
+  zonedDateAndSlot,
+  zonedDayConverter,
+  zonedTimeToUtc,
+} from './zoned-time.ts';
 
 describe('zonedDateAndSlot', () => {
   it('shows the doctor wall clock in Sofia and Berlin, on both sides of the March change', () => {
@@ -87,5 +93,34 @@ describe('calendar helpers', () => {
     expect(addDays('2028-02-28', 1)).toBe('2028-02-29');
     expect(isoWeekday('2026-11-22')).toBe(7);
     expect(isoWeekday('2026-11-23')).toBe(1);
+  });
+});
+
+describe('zonedDayConverter', () => {
+  it('answers exactly what zonedTimeToUtc answers, on ordinary and DST-change days', () => {
+    const times = Array.from(
+      { length: 48 },
+      (_, i) => `${String(Math.floor(i / 2)).padStart(2, '0')}:${i % 2 ? '30' : '00'}`,
+    );
+    for (const zone of ['Europe/Sofia', 'Europe/Berlin', 'UTC', 'America/New_York']) {
+      for (const date of [
+        '2026-03-07',
+        '2026-03-08',
+        '2026-03-28',
+        '2026-03-29',
+        '2026-03-30',
+        '2026-07-15',
+        '2026-10-24',
+        '2026-10-25',
+        '2026-11-01',
+        '2026-12-31',
+      ]) {
+        const convert = zonedDayConverter(date, zone);
+        for (const time of times)
+          expect(convert(time)?.toISOString() ?? null, `${zone} ${date} ${time}`).toBe(
+            zonedTimeToUtc(date, time, zone)?.toISOString() ?? null,
+          );
+      }
+    }
   });
 });

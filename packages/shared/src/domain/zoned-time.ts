@@ -86,3 +86,38 @@ export function isoWeekday(date: string): number {
   const day = new Date(Date.UTC(y, m - 1, d)).getUTCDay();
   return day === 0 ? 7 : day;
 }
+
+/**
+ * A converter from wall-clock times of one `date` in `timeZone` to UTC instants, as
+ * zonedTimeToUtc answers them. On the ~363 days a year without a DST change near them, the offset
+ * is one number and a conversion is a subtraction; only the change days take the careful path.
+ */
+export function zonedDayConverter(date: string, timeZone: string): (time: string) => Date | null {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const midnight = Date.UTC(y, m - 1, d);
+  const before = dayOffset(date, timeZone, midnight);
+  if (before === null) return (time) => zonedTimeToUtc(date, time, timeZone);
+  return (time) => {
+    const [hh, mm] = time.split(':').map(Number) as [number, number];
+    return new Date(midnight + (hh * 60 + mm - before) * 60_000);
+  };
+}
+
+// (zone, date) → the day's single UTC offset, or null on a day with a change. Every request for
+// availability asks about the same coming weeks, so this small memo removes nearly all Intl work.
+const dayOffsets = new Map<string, number | null>();
+const DAY_OFFSETS_MAX = 10_000;
+
+function dayOffset(date: string, timeZone: string, midnight: number): number | null {
+  const key = `${timeZone}|${date}`;
+  const known = dayOffsets.get(key);
+  if (known !== undefined) return known;
+  const HOUR = 3_600_000;
+  // Offsets never change twice within two days, so equal offsets on both sides mean none today.
+  const before = offsetMinutes(new Date(midnight - 14 * HOUR), timeZone);
+  const after = offsetMinutes(new Date(midnight + 38 * HOUR), timeZone);
+  const offset = before === after ? before : null;
+  if (dayOffsets.size >= DAY_OFFSETS_MAX) dayOffsets.clear();
+  dayOffsets.set(key, offset);
+  return offset;
+}
