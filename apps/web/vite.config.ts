@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
@@ -25,8 +26,18 @@ const proxy: Record<string, ProxyOptions> = {
 
 const plugins = [react(), tailwindcss()];
 
-export default defineConfig({
+// react-router 7's export map names only its development build, which keeps dev-only checks and
+// warnings in production bundles (remix-run/react-router#12532); a build takes the production one.
+const productionReactRouter = fileURLToPath(
+  new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url),
+);
+
+export default defineConfig(({ command }) => ({
   plugins,
+  resolve:
+    command === 'build'
+      ? { alias: [{ find: /^react-router$/, replacement: productionReactRouter }] }
+      : {},
   server: { port: 3000, strictPort: true, proxy },
   preview: { port: 3000, strictPort: true, proxy },
   build: {
@@ -34,4 +45,4 @@ export default defineConfig({
     manifest: true,
     target: 'es2022',
   },
-});
+}));

@@ -2,6 +2,7 @@ import { Navigate, Outlet, redirect } from 'react-router';
 import { DelayedSpinner } from '../components/ui/spinner';
 import { useSession } from '../features/auth/hooks/use-session';
 import { getSessionState, initializeSession } from '../features/auth/session-store';
+import { loadSignedInTranslations } from '../lib/i18n';
 
 // Route guards of spec §2. They run as loaders — on every navigation, after the session has been
 // initialised — so a page never renders for the wrong visitor. RequireAuth also reacts while a
@@ -18,9 +19,12 @@ export async function requireGuest(): Promise<Response | null> {
   return getSessionState().isAuthenticated ? redirect(homeOfSignedIn()) : null;
 }
 
-/** requiresAuth: signed-in users only; others go to the welcome page. */
+/**
+ * requiresAuth: signed-in users only; others go to the welcome page. The signed-in screens' texts
+ * (not in the entry, for the first page's budget) load meanwhile.
+ */
 export async function requireAuth(): Promise<Response | null> {
-  await initializeSession();
+  await Promise.all([initializeSession(), loadSignedInTranslations()]);
   return getSessionState().isAuthenticated ? null : redirect('/');
 }
 

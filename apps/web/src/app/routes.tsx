@@ -3,9 +3,6 @@ import { DelayedSpinner } from '../components/ui/spinner';
 import { AboutPage } from '../features/about/components/about-page';
 import { AppointmentsPage } from '../features/appointments/components/appointments-page';
 import { BillingPage } from '../features/billing/components/billing-page';
-import { CompleteProfilePage } from '../features/profile/components/complete-profile-page';
-import { EditProfilePage } from '../features/profile/components/edit-profile-page';
-import { ProfilePage } from '../features/profile/components/profile-page';
 import { RequireAuth, requireAuth, requireCompleteProfile, requireGuest } from './guards';
 import { PublicLayout } from './layouts/public-layout';
 import { RootLayout } from './layouts/root-layout';
@@ -14,8 +11,9 @@ import { RouteErrorBoundary } from './route-error-boundary';
 // Route modules that carry weight are separate chunks, loaded in parallel with the session
 // restore. The signed-out screens hold the form stack (the shared zod/mini schemas and the form
 // hook) that a signed-in visit never needs; the signed-in shell stays out of what `/` downloads
-// (150 KB budget, scripts/check-budgets.mjs); the booking and meeting areas will hold the
-// calendar, payments and WebRTC that nobody needs up front. Future doctor pages join them.
+// (150 KB budget, scripts/check-budgets.mjs); the profile pages are one group (their forms and
+// dialog); the booking and meeting areas will hold the calendar, payments and WebRTC that nobody
+// needs up front. Future doctor pages join them.
 const lazyWelcome = async () => ({
   Component: (await import('../features/auth/components/welcome-page')).WelcomePage,
 });
@@ -32,8 +30,16 @@ const lazyDashboardLayout = async () => ({
   Component: (await import('./layouts/dashboard-layout')).DashboardLayout,
 });
 const lazyDashboardHome = async () => ({
-  Component: (await import('../features/dashboard/components/dashboard-home-page'))
-    .DashboardHomePage,
+  Component: (await import('./pages/dashboard-home-page')).DashboardHomeRoute,
+});
+const lazyProfile = async () => ({
+  Component: (await import('./pages/profile-pages')).ProfileRoute,
+});
+const lazyEditProfile = async () => ({
+  Component: (await import('./pages/profile-pages')).EditProfileRoute,
+});
+const lazyCompleteProfile = async () => ({
+  Component: (await import('./pages/profile-pages')).CompleteProfileRoute,
 });
 const lazyCalendar = async () => ({
   Component: (await import('../features/booking/components/calendar-page')).CalendarPage,
@@ -78,17 +84,17 @@ export const routes: RouteObject[] = [
             lazy: lazyDashboardLayout,
             children: [
               { index: true, lazy: lazyDashboardHome },
-              { path: 'profile', Component: ProfilePage },
+              { path: 'profile', lazy: lazyProfile },
               { path: 'appointments', Component: AppointmentsPage },
               { path: 'meeting/:id', lazy: lazyMeeting },
               { path: 'billing', Component: BillingPage },
-              { path: 'edit-profile', Component: EditProfilePage },
+              { path: 'edit-profile', lazy: lazyEditProfile },
             ],
           },
           {
             Component: PublicLayout,
             children: [
-              { path: 'complete-profile', Component: CompleteProfilePage },
+              { path: 'complete-profile', lazy: lazyCompleteProfile },
               { path: 'calendar', loader: requireCompleteProfile, lazy: lazyCalendar },
               { path: 'booking/success', lazy: lazyBookingSuccess },
               { path: 'booking/cancel', lazy: lazyBookingCancel },

@@ -207,6 +207,24 @@ describe('api client', () => {
     expect(accessToken.get()).toBe('token-a');
   });
 
+  it('refreshes and retries an /auth/ call that acts for the signed-in user when it opts in', async () => {
+    accessToken.set('expired');
+    const { calls } = stubFetch((path, token) => {
+      if (path === '/auth/status') return statusOk('fresh');
+      return token === 'fresh' ? { status: 200, body: { success: true } } : unauthorized;
+    });
+
+    await expect(
+      authApi.put('/auth/profile', { city: 'Sofia' }, { refreshOnUnauthorized: true }),
+    ).resolves.toEqual({ success: true });
+
+    expect(refreshCalls(calls)).toHaveLength(1);
+    expect(calls.filter((c) => c.path === '/auth/profile').map((c) => c.token)).toEqual([
+      'expired',
+      'fresh',
+    ]);
+  });
+
   it('builds the error from the response: status, data, message, else the status text', async () => {
     stubFetch((path) =>
       path === '/api/a'

@@ -83,6 +83,13 @@ export interface RequestOptions {
   query?: Record<string, QueryValue>;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /**
+   * Refresh and retry on a 401 although the path is under /auth/. For the calls there that act
+   * for the signed-in user (profile, change password), whose 401 can only mean an expired access
+   * token: a form left open longer than the token lives must still submit. Login, status and
+   * logout keep the spec's rule, because their 401 is one a refresh cannot cure.
+   */
+  refreshOnUnauthorized?: boolean;
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -214,15 +221,16 @@ async function request<T>(
     throw new ApiError(401, AUTH_REQUIRED_MESSAGE, null, 'authRequired');
   }
   const first = await send(method, path, options);
-  if (first.response.status !== 401 || path.includes('/auth/')) {
+  const mayRefresh = !path.includes('/auth/') || options.refreshOnUnauthorized === true;
+  if (first.response.status !== 401 || !mayRefresh) {
     if (!first.response.ok) throw errorFrom(first.response, first.data);
     return first.data as T;
   }
 
-  // 401 outside /auth/: refresh once, retry once (spec §7). A request that left with an older
-  // token than the one now held was overtaken by a refresh that already finished: just retry.
-  // (/auth/ calls answer 401 for wrong credentials or a dead refresh cookie, which a refresh
-  // cannot cure.)
+  // 401 outside /auth/ (or from a call that opted in): refresh once, retry once (spec §7). A
+  // request that left with an older token than the one now held was overtaken by a refresh that
+  // already finished: just retry. (Other /auth/ calls answer 401 for wrong credentials or a dead
+  // refresh cookie, which a refresh cannot cure.)
   const alreadyRefreshed = currentToken !== null && currentToken !== first.tokenUsed;
   if (!alreadyRefreshed) await refreshSession();
 

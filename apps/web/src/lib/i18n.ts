@@ -7,21 +7,39 @@ import {
   type ValidationMessageKey,
 } from '@vizita/shared/messages/validation';
 import { setRequestLocale } from './api-client';
-import { en, type Resources } from '../locales/en';
+import type { en, Resources } from '../locales/en';
+import { enFirstPage } from '../locales/en-first-page';
 
-// English is bundled into the entry as the fallback; Bulgarian and German are bundled too, each
-// in its own chunk, fetched only by those who use them (no HTTP backend, no runtime JSON).
-const otherLanguages: Record<Exclude<Locale, 'en'>, () => Promise<Resources>> = {
-  bg: async () => (await import('../locales/bg')).bg,
-  de: async () => (await import('../locales/de')).de,
+// Each language comes in two parts, each its own chunk (no HTTP backend, no runtime JSON): what
+// the first page needs — bundled into the entry for English, the fallback; fetched before the
+// first paint for Bulgarian and German — and what the signed-in screens need, fetched by the
+// signed-in routes. So `/` stays within its 150 KB budget in every language (ADR 0010).
+type Part = 'firstPage' | 'signedIn';
+const bundles: Record<Part, Record<Locale, () => Promise<Partial<Resources>>>> = {
+  firstPage: {
+    en: async () => enFirstPage,
+    bg: async () => (await import('../locales/bg-first-page')).bgFirstPage,
+    de: async () => (await import('../locales/de-first-page')).deFirstPage,
+  },
+  signedIn: {
+    en: async () => (await import('../locales/en-signed-in')).enSignedIn,
+    bg: async () => (await import('../locales/bg-signed-in')).bgSignedIn,
+    de: async () => (await import('../locales/de-signed-in')).deSignedIn,
+  },
 };
+/** A namespace of each part, to tell whether the part is loaded. */
+const PART_MARKER: Record<Part, Namespace> = { firstPage: 'auth', signedIn: 'profile' };
 
 export type Namespace = keyof typeof en;
-export const NAMESPACES = Object.keys(en) as Namespace[];
 
-/** Every language's resources, loaded; for tests that compare them. */
+/** Every language's resources, both parts; for tests that compare them. */
 export async function loadAllResources(): Promise<Record<Locale, Resources>> {
-  return { en, bg: await otherLanguages.bg(), de: await otherLanguages.de() };
+  const whole = async (locale: Locale) =>
+    ({
+      ...(await bundles.firstPage[locale]()),
+      ...(await bundles.signedIn[locale]()),
+    }) as Resources;
+  return { en: await whole('en'), bg: await whole('bg'), de: await whole('de') };
 }
 
 export function isLocale(value: unknown): value is Locale {
@@ -43,13 +61,18 @@ function applyLocale(locale: string): void {
   setRequestLocale(locale);
 }
 
-async function ensureLoaded(locale: Locale): Promise<void> {
-  if (locale === 'en' || i18next.hasResourceBundle(locale, 'common')) return;
-  const bundles = await otherLanguages[locale]();
-  for (const [ns, bundle] of Object.entries(bundles)) {
+/** Adds one part of a language once. */
+async function ensureLoaded(locale: Locale, part: Part): Promise<void> {
+  if (i18next.hasResourceBundle(locale, PART_MARKER[part])) return;
+  const resources = await bundles[part][locale]();
+  for (const [ns, bundle] of Object.entries(resources)) {
     i18next.addResourceBundle(locale, ns, bundle, true, true);
   }
 }
+
+let markLanguageReady!: () => void;
+/** Settles once the first initI18n has initialised i18next and chosen the language. */
+const languageReady = new Promise<void>((resolve) => (markLanguageReady = resolve));
 
 /**
  * Initialises i18next once and switches to the stored language (spec §1: default and fallback
@@ -58,12 +81,12 @@ async function ensureLoaded(locale: Locale): Promise<void> {
 export async function initI18n(locale: Locale = storedLocale()): Promise<void> {
   if (!i18next.isInitialized) {
     await i18next.use(initReactI18next).init({
-      resources: { en },
+      resources: { en: enFirstPage },
       partialBundledLanguages: true,
       lng: DEFAULT_LOCALE,
       fallbackLng: DEFAULT_LOCALE,
       supportedLngs: LOCALES,
-      ns: NAMESPACES,
+      ns: Object.keys(enFirstPage),
       defaultNS: 'common',
       interpolation: { escapeValue: false }, // React escapes
       initAsync: false,
@@ -72,7 +95,8 @@ export async function initI18n(locale: Locale = storedLocale()): Promise<void> {
     i18next.on('languageChanged', applyLocale);
   }
   try {
-    await ensureLoaded(locale);
+    // English paints with what the entry has; the signed-in routes load the rest.
+    await ensureLoaded(locale, 'firstPage');
     await i18next.changeLanguage(locale);
   } catch (error) {
     // A language chunk that cannot be fetched must not keep the app from starting: English.
@@ -80,11 +104,28 @@ export async function initI18n(locale: Locale = storedLocale()): Promise<void> {
     await i18next.changeLanguage(DEFAULT_LOCALE);
   }
   applyLocale(i18next.language);
+  markLanguageReady();
+}
+
+/**
+ * The whole current language, which the signed-in screens need: the entry has only the English of
+ * the first page. The signed-in routes wait for it (src/app/guards.tsx).
+ */
+export async function loadSignedInTranslations(): Promise<void> {
+  // The router runs its loaders as soon as it exists, which can be before main.tsx's initI18n.
+  await languageReady;
+  const locale = isLocale(i18next.language) ? i18next.language : DEFAULT_LOCALE;
+  await ensureLoaded(locale, 'signedIn');
+  // English is the fallback for any key a translation lacks.
+  if (locale !== DEFAULT_LOCALE) await ensureLoaded(DEFAULT_LOCALE, 'signedIn');
 }
 
 /** Switches the interface language and remembers it under the `locale` key (spec §1). */
 export async function changeLocale(locale: Locale): Promise<void> {
-  await ensureLoaded(locale);
+  await ensureLoaded(locale, 'firstPage');
+  // A signed-in screen switching language needs the rest of it too.
+  if (i18next.hasResourceBundle(i18next.language, PART_MARKER.signedIn))
+    await ensureLoaded(locale, 'signedIn');
   await i18next.changeLanguage(locale);
   try {
     localStorage.setItem(LOCALE_STORAGE_KEY, locale);

@@ -188,6 +188,47 @@ describe('useSchemaForm', () => {
     expect(result.current.field('email').error).toBe('Invalid value');
   });
 
+  it('sets several fields at once and clears only their errors', async () => {
+    const { result } = renderHook(() =>
+      useSchemaForm({
+        schema: registerFormSchema,
+        defaultValues: { ...emptyRegistration, firstName: 'Maria' },
+      }),
+    );
+    await act(() => result.current.handleSubmit(vi.fn())());
+    expect(result.current.errors).toMatchObject({
+      email: 'emailRequired',
+      password: 'passwordRequired',
+    });
+
+    act(() => result.current.setFieldValues({ email: 'maria@example.bg', firstName: '' }));
+    expect(result.current.values).toMatchObject({ email: 'maria@example.bg', firstName: '' });
+    expect(result.current.errors.email).toBeUndefined();
+    expect(result.current.errors.firstName).toBeUndefined();
+    expect(result.current.errors.password).toBe('passwordRequired');
+  });
+
+  it('reads a select like a text input', async () => {
+    const user = userEvent.setup();
+    function Form() {
+      const form = useSchemaForm({ schema: emailOnlyRequestSchema, defaultValues: { email: '' } });
+      const { error: _error, errorId: _errorId, ...props } = form.field('email');
+      return (
+        <>
+          <label htmlFor="email-select">email</label>
+          <select id="email-select" {...props}>
+            <option value="">none</option>
+            <option value="maria@example.bg">Maria</option>
+          </select>
+          <output>{form.values.email}</output>
+        </>
+      );
+    }
+    render(<Form />);
+    await user.selectOptions(screen.getByLabelText('email'), 'Maria');
+    expect(screen.getByRole('status')).toHaveTextContent('maria@example.bg');
+  });
+
   it('resets to the defaults or to given values, without errors', async () => {
     const { result } = renderHook(() =>
       useSchemaForm({ schema: emailOnlyRequestSchema, defaultValues: { email: '' } }),

@@ -23,11 +23,11 @@ export interface FormSchema<Input, Output> {
 
 export type FormValues = Record<string, string | boolean>;
 
-/** Props for one control: spread into TextField or CheckboxField (or a plain input). */
+/** Props for one control: spread into TextField, SelectField or CheckboxField (or a plain input). */
 export type FieldProps<V extends string | boolean> = {
   name: string;
   onBlur: () => void;
-  onChange: (event: ChangeEvent<HTMLInputElement>) => void;
+  onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => void;
   'aria-invalid': true | undefined;
   'aria-describedby': string | undefined;
   /** The translated error, shown under the control in the element with `errorId`. */
@@ -137,8 +137,12 @@ export function useSchemaForm<V extends FormValues, Input, Output>({
     const common = {
       name,
       onBlur: () => validateField(name),
-      onChange: (event: ChangeEvent<HTMLInputElement>) => {
-        const next = typeof value === 'boolean' ? event.target.checked : event.target.value;
+      onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
+        // Only an <input type="checkbox"> holds a boolean field.
+        const next =
+          typeof value === 'boolean'
+            ? (event.target as HTMLInputElement).checked
+            : event.target.value;
         setValues({ ...valuesRef.current, [name]: next });
         setErrors((current) => withError(current, name, undefined));
       },
@@ -188,6 +192,17 @@ export function useSchemaForm<V extends FormValues, Input, Output>({
     return true;
   };
 
+  /**
+   * Sets several fields at once and clears their errors: for a choice that empties the fields
+   * depending on it (spec §5: a new country clears the national ID and the insurance).
+   */
+  const setFieldValues = (next: Partial<V>) => {
+    setValues({ ...valuesRef.current, ...next });
+    setErrors((current) =>
+      Object.keys(next).reduce((acc, name) => withError(acc, name, undefined), current),
+    );
+  };
+
   /** Back to the default values (or the given ones), without errors. */
   const reset = (next: Partial<V> = {}) => {
     setValues({ ...initialValues, ...next });
@@ -206,6 +221,7 @@ export function useSchemaForm<V extends FormValues, Input, Output>({
     hasEmptyField,
     handleSubmit,
     setServerErrors,
+    setFieldValues,
     reset,
   };
 }

@@ -12,7 +12,10 @@ import profile from './en/profile.json';
 /** The shape every language must have: the English keys, any string values. */
 type Translation<T> = { [K in keyof T]: T[K] extends string ? string : Translation<T[K]> };
 
-/** English: the default and fallback language (spec §1), always in the entry chunk. */
+/**
+ * English, every namespace: the default and fallback language (spec §1). The entry carries only
+ * the part the first page needs (`./en-first-page`); this whole bundle is loaded like bg and de.
+ */
 export const en = {
   common,
   navigation,

@@ -1,6 +1,6 @@
 import { useId, useState, type ComponentType, type ReactNode, type SVGProps } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { DELAYS } from '@vizita/shared/constants';
 import { LanguageMenu } from '../../components/language-menu';
 import {
@@ -13,7 +13,7 @@ import {
 } from '../../components/ui/icons';
 import { Logo } from '../../components/ui/logo';
 import { cn } from '../../lib/cn';
-import { useLogout } from '../../features/auth/api/logout';
+import { useSignOut } from '../use-sign-out';
 import { MAIN_CONTENT_ID } from './root-layout';
 
 /** Spec §2: the notification badge always shows 0 and the button has no action yet. */
@@ -163,12 +163,7 @@ function BottomNavigation() {
 /** The signed-in shell (spec §2 Dashboard layout). */
 export function DashboardLayout() {
   const { t } = useTranslation('navigation');
-  const navigate = useNavigate();
-  const logout = useLogout();
-
-  const signOut = () => {
-    logout.mutate(undefined, { onSettled: () => void navigate('/', { replace: true }) });
-  };
+  const { signOut, signingOut } = useSignOut();
 
   return (
     <div className="min-h-dvh bg-slate-50">
@@ -199,7 +194,7 @@ export function DashboardLayout() {
             <button
               type="button"
               onClick={signOut}
-              disabled={logout.isPending}
+              disabled={signingOut}
               className={cn(
                 'inline-flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-lg px-2 text-sm font-semibold text-slate-700 hover:bg-slate-100 hover:text-slate-900 disabled:opacity-60 sm:px-3',
                 focusRing,

@@ -1,6 +1,7 @@
 import { useId, useState, type ComponentProps } from 'react';
 import { cn } from '../../lib/cn';
 import { describedByIds, FieldError } from './field-error';
+import { FieldLabel } from './field-label';
 import { EyeIcon, EyeOffIcon } from './icons';
 
 type TextFieldProps = Omit<ComponentProps<'input'>, 'id'> & {
@@ -19,7 +20,12 @@ type TextFieldProps = Omit<ComponentProps<'input'>, 'id'> & {
 };
 
 const inputBase =
-  'block min-h-11 w-full rounded-lg border bg-white px-3 py-2 text-base text-slate-900 shadow-sm placeholder:text-slate-500 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:ring-offset-1 disabled:bg-slate-100';
+  'block min-h-11 w-full rounded-lg border bg-white px-3 py-2 text-base text-slate-900 shadow-sm placeholder:text-slate-500 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:ring-offset-1 disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-600';
+
+/** The classes of a text-like control (inputs and selects look alike). */
+export function controlClasses(hasError: boolean, className?: string | false): string {
+  return cn(inputBase, hasError ? 'border-red-600' : 'border-slate-300', className);
+}
 
 export function TextField({
   label,
@@ -45,18 +51,14 @@ export function TextField({
 
   return (
     <div className={cn('space-y-1.5', className)}>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+      <FieldLabel htmlFor={id} required={inputProps.required}>
         {label}
-      </label>
+      </FieldLabel>
       <div className="relative">
         <input
           id={id}
           type={canReveal && revealed ? 'text' : type}
-          className={cn(
-            inputBase,
-            error ? 'border-red-600' : 'border-slate-300',
-            canReveal && 'pr-12',
-          )}
+          className={controlClasses(Boolean(error), canReveal && 'pr-12')}
           {...inputProps}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy}

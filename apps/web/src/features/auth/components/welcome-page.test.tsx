@@ -137,7 +137,8 @@ describe('registration view (?register=true)', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('link', { name: 'Create Account' }));
     expect(router.state.location.search).toBe('?register=true');
-    expect(screen.getByRole('region', { name: 'Create Account' })).toBeInTheDocument();
+    // The router commits the new view in a transition: wait for it rather than race it.
+    expect(await screen.findByRole('region', { name: 'Create Account' })).toBeInTheDocument();
     await user.click(screen.getByRole('link', { name: 'Back to Login' }));
     expect(await screen.findByRole('heading', { name: 'Sign In' })).toBeInTheDocument();
   });

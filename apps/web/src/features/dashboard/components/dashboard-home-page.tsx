@@ -1,12 +1,220 @@
-import { useState } from 'react';
+import { useId, useState, type ComponentType, type ReactNode, type SVGProps } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import type { Appointment } from '@vizita/shared/contracts/appointments';
+import { ProfileCompletionBanner } from '../../../components/profile-completion-banner';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Dialog } from '../../../components/ui/dialog';
+import { ErrorState } from '../../../components/ui/error-state';
+import {
+  CalendarIcon,
+  CheckCircleIcon,
+  ClipboardIcon,
+  MailIcon,
+  UserIcon,
+  VideoIcon,
+} from '../../../components/ui/icons';
 import { PageTitle } from '../../../components/ui/page-title';
-import { formatLongDate, toIsoDate } from '../../../lib/dates';
+import { LoadingState, Spinner } from '../../../components/ui/spinner';
+import { cn } from '../../../lib/cn';
+import { formatLongDate, formatShortCalendarDate, toIsoDate } from '../../../lib/dates';
+import { useAppointments, type AppointmentSummaryItem } from '../api/get-appointments';
+import { summarizeAppointments } from '../utils/appointment-summary';
 
-/** /dashboard — greeting and today's date; statistics and quick actions come next. */
-export function DashboardHomePage() {
+/** Spec §2, §9: the Profile Complete card shows only these two values. */
+const PROFILE_COMPLETE_PERCENT = { complete: 100, incomplete: 50 } as const;
+
+const STATUS = {
+  upcoming: { key: 'status.upcoming', tone: 'bg-emerald-50 text-emerald-800 ring-emerald-200' },
+  completed: { key: 'status.completed', tone: 'bg-sky-50 text-sky-800 ring-sky-200' },
+  cancelled: { key: 'status.cancelled', tone: 'bg-red-50 text-red-800 ring-red-200' },
+} as const satisfies Record<Appointment['status'], { key: string; tone: string }>;
+
+const focusRing =
+  'rounded focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:ring-offset-2';
+
+type Icon = ComponentType<SVGProps<SVGSVGElement>>;
+
+function StatCard({
+  label,
+  icon: IconComponent,
+  children,
+}: {
+  label: string;
+  icon: Icon;
+  children: ReactNode;
+}) {
+  // A direct child of the <dl>: a group of one term and its value.
+  return (
+    <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+      <dt className="flex items-center gap-3 text-sm font-medium text-slate-700">
+        <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-teal-50 text-teal-700">
+          <IconComponent />
+        </span>
+        {label}
+      </dt>
+      <dd className="mt-2 flex min-h-9 items-center text-2xl font-bold text-slate-900">
+        {children}
+      </dd>
+    </div>
+  );
+}
+
+/** A count from the appointments call, or what stands for it while it loads or failed. */
+function Count({ value, loading }: { value: number | undefined; loading: boolean }) {
+  const { t } = useTranslation(['dashboard', 'common']);
+  if (value !== undefined) return value;
+  if (loading) {
+    return (
+      <>
+        <Spinner size="sm" className="text-teal-700" />
+        <span className="sr-only">{t('common:loading')}</span>
+      </>
+    );
+  }
+  return (
+    <>
+      <span aria-hidden="true">—</span>
+      <span className="sr-only">{t('home.stats.notAvailable')}</span>
+    </>
+  );
+}
+
+function AppointmentItem({ appointment }: { appointment: AppointmentSummaryItem }) {
+  const { t } = useTranslation(['dashboard', 'appointments']);
+  const status = STATUS[appointment.status];
+  return (
+    <li className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between">
+      <div className="min-w-0">
+        <p className="font-medium break-words text-slate-900">
+          {appointment.doctorId.name || t('home.recent.doctorFallback')}
+        </p>
+        <p className="text-sm text-slate-700">
+          <time dateTime={appointment.date}>
+            {formatShortCalendarDate(appointment.date) ?? appointment.date}
+          </time>
+          {' · '}
+          <time dateTime={appointment.slot}>{appointment.slot}</time>
+        </p>
+      </div>
+      <span
+        className={cn(
+          'inline-flex w-fit shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1',
+          status.tone,
+        )}
+      >
+        {t(status.key, { ns: 'appointments' })}
+      </span>
+    </li>
+  );
+}
+
+/** A quick action that is not available yet: disabled, and saying why. */
+function ComingSoonAction({ icon: IconComponent, label }: { icon: Icon; label: string }) {
   const { t } = useTranslation('dashboard');
+  const hintId = useId();
+  return (
+    <>
+      <Button variant="secondary" className="w-full" disabled aria-describedby={hintId}>
+        <IconComponent />
+        {label}
+      </Button>
+      <p id={hintId} className="mt-1 text-center text-xs text-slate-600">
+        {t('home.quickActions.comingSoon')}
+      </p>
+    </>
+  );
+}
+
+/** "Please complete your profile before booking…" (spec §2), answered by the user. */
+function CompleteProfileFirstDialog({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation('dashboard');
+  const navigate = useNavigate();
+  const questionId = useId();
+  return (
+    <Dialog
+      role="alertdialog"
+      title={t('home.bookingGuard.title')}
+      descriptionId={questionId}
+      onClose={onClose}
+    >
+      <p id={questionId} className="mt-2 text-slate-700">
+        {t('home.bookingGuard.question')}
+      </p>
+      <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={onClose}>
+          {t('home.bookingGuard.notNow')}
+        </Button>
+        <Button onClick={() => void navigate('/complete-profile')}>
+          {t('home.bookingGuard.complete')}
+        </Button>
+      </div>
+    </Dialog>
+  );
+}
+
+/**
+ * /dashboard (spec §2 Dashboard home): greeting and date, the completion banner, statistics from
+ * the patient's appointments, the three most recent, and quick actions. Booking needs a complete
+ * profile: `isProfileComplete` is the session's flag (the app passes it).
+ */
+export function DashboardHomePage({ isProfileComplete }: { isProfileComplete: boolean }) {
+  const { t } = useTranslation('dashboard');
+  const navigate = useNavigate();
   const [today] = useState(() => new Date());
+  const [askingToComplete, setAskingToComplete] = useState(false);
+  const appointments = useAppointments();
+  const summary = appointments.data ? summarizeAppointments(appointments.data) : undefined;
+
+  const book = () => {
+    if (isProfileComplete) void navigate('/calendar');
+    else setAskingToComplete(true);
+  };
+
+  let recent: ReactNode;
+  if (summary && summary.recent.length > 0) {
+    recent = (
+      <ul className="divide-y divide-slate-100">
+        {summary.recent.map((appointment) => (
+          <AppointmentItem key={appointment._id} appointment={appointment} />
+        ))}
+      </ul>
+    );
+  } else if (summary) {
+    recent = (
+      <div className="py-6 text-center">
+        <p className="font-medium text-slate-900">{t('home.recent.empty')}</p>
+        <p className="mt-1 text-sm text-slate-700">{t('home.recent.emptyText')}</p>
+        <Link
+          to="/calendar"
+          onClick={(event) => {
+            if (isProfileComplete) return;
+            event.preventDefault();
+            setAskingToComplete(true);
+          }}
+          className={cn('mt-3 inline-block font-semibold text-teal-800 underline', focusRing)}
+        >
+          {t('home.recent.bookFirst')}
+        </Link>
+      </div>
+    );
+  } else if (appointments.isError) {
+    recent = (
+      <ErrorState
+        message={t('home.recent.error')}
+        retrying={appointments.isFetching}
+        onRetry={() => void appointments.refetch()}
+      />
+    );
+  } else {
+    recent = <LoadingState label={t('home.recent.loading')} />;
+  }
+
+  const percent = isProfileComplete
+    ? PROFILE_COMPLETE_PERCENT.complete
+    : PROFILE_COMPLETE_PERCENT.incomplete;
+
   return (
     <div className="mx-auto w-full max-w-5xl space-y-6">
       <PageTitle title={t('home.title')} />
@@ -16,15 +224,77 @@ export function DashboardHomePage() {
           <time dateTime={toIsoDate(today)}>{formatLongDate(today)}</time>
         </p>
       </div>
-      <section
-        aria-labelledby="overview-heading"
-        className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
-      >
-        <h2 id="overview-heading" className="text-lg font-semibold text-slate-900">
+
+      {!isProfileComplete && <ProfileCompletionBanner />}
+
+      <section aria-labelledby="overview-heading">
+        <h2 id="overview-heading" className="sr-only">
           {t('home.overviewHeading')}
         </h2>
-        <p className="mt-2 text-slate-700">{t('home.overviewText')}</p>
+        <dl className="grid gap-4 sm:grid-cols-3">
+          <StatCard label={t('home.stats.upcoming')} icon={CalendarIcon}>
+            <Count value={summary?.upcoming} loading={appointments.isPending} />
+          </StatCard>
+          <StatCard label={t('home.stats.profileComplete')} icon={CheckCircleIcon}>
+            {percent}%
+          </StatCard>
+          <StatCard label={t('home.stats.total')} icon={ClipboardIcon}>
+            <Count value={summary?.total} loading={appointments.isPending} />
+          </StatCard>
+        </dl>
       </section>
+
+      <div className="grid gap-6 lg:grid-cols-3">
+        <Card className="lg:col-span-2">
+          <section aria-labelledby="recent-heading">
+            <div className="flex items-center justify-between gap-4">
+              <h2 id="recent-heading" className="text-lg font-semibold text-slate-900">
+                {t('home.recent.heading')}
+              </h2>
+              <Link
+                to="/dashboard/appointments"
+                className={cn('text-sm font-semibold text-teal-800 underline', focusRing)}
+              >
+                {t('home.recent.viewAll')}
+              </Link>
+            </div>
+            <div className="mt-3">{recent}</div>
+          </section>
+        </Card>
+
+        <Card>
+          <section aria-labelledby="quick-actions-heading">
+            <h2 id="quick-actions-heading" className="text-lg font-semibold text-slate-900">
+              {t('home.quickActions.heading')}
+            </h2>
+            <ul className="mt-4 space-y-3">
+              <li>
+                <Button className="w-full" onClick={book}>
+                  <CalendarIcon />
+                  {t('home.quickActions.book')}
+                </Button>
+              </li>
+              <li>
+                <Link to="/dashboard/edit-profile" className={buttonClasses('secondary', 'w-full')}>
+                  <UserIcon />
+                  {t('home.quickActions.updateProfile')}
+                </Link>
+              </li>
+              {/* Spec §2: these two do nothing on this screen; said so rather than hidden. */}
+              <li>
+                <ComingSoonAction icon={MailIcon} label={t('home.quickActions.contactSupport')} />
+              </li>
+              <li>
+                <ComingSoonAction icon={VideoIcon} label={t('home.quickActions.startVideoCall')} />
+              </li>
+            </ul>
+          </section>
+        </Card>
+      </div>
+
+      {askingToComplete && (
+        <CompleteProfileFirstDialog onClose={() => setAskingToComplete(false)} />
+      )}
     </div>
   );
 }

@@ -1,0 +1,13 @@
+import appointments from './en/appointments.json';
+import billing from './en/billing.json';
+import dashboard from './en/dashboard.json';
+import profile from './en/profile.json';
+import type { Resources } from './en';
+
+/** The English of the signed-in screens, loaded by the signed-in routes (the entry has the rest). */
+export const enSignedIn = {
+  appointments,
+  profile,
+  dashboard,
+  billing,
+} satisfies Partial<Resources>;

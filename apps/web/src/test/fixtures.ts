@@ -1,0 +1,79 @@
+import type { Appointment } from '@vizita/shared/contracts/appointments';
+import type { Profile } from '@vizita/shared/contracts/profile';
+
+/** Born 1990-04-12; the last digit is the checksum. */
+export const EGN = '9004126544';
+export const EGN_BAD_CHECKSUM = '9004126545';
+
+/** A new account's profile (names and e-mail only: 40%), with `overrides`. */
+export function profileData(overrides: Partial<Profile> = {}): Profile {
+  return {
+    firstName: 'Elena',
+    lastName: 'Petrova',
+    fullName: 'Elena Petrova',
+    email: 'elena@example.bg',
+    gender: null,
+    birthday: null,
+    address: null,
+    nationalIdNumber: null,
+    insurance: null,
+    emailVerified: true,
+    memberSince: '2026-01-15T10:00:00.000Z',
+    isComplete: false,
+    completionPercentage: 40,
+    ...overrides,
+  };
+}
+
+/** A complete Bulgarian profile. */
+export function bulgarianProfile(overrides: Partial<Profile> = {}): Profile {
+  return profileData({
+    gender: 'female',
+    birthday: '1990-04-12',
+    address: {
+      street: 'bul. Vitosha',
+      number: '12',
+      postCode: '1000',
+      city: 'Sofia',
+      country: { code: 'BG', name: 'Bulgaria' },
+    },
+    nationalIdNumber: EGN,
+    isComplete: true,
+    completionPercentage: 100,
+    ...overrides,
+  });
+}
+
+let nextId = 1;
+
+/** An appointment of the signed-in patient, as GET /api/appointments lists it. */
+export function appointmentData(overrides: Partial<Appointment> = {}): Appointment {
+  const id = `a${nextId++}`;
+  const date = overrides.date ?? '2026-03-02';
+  const slot = overrides.slot ?? '09:30';
+  return {
+    _id: id,
+    patientId: 'user-1',
+    doctorId: { _id: 'd1', name: 'Dr. Ivan Georgiev', email: 'ivan@example.bg', specialties: [] },
+    date,
+    slot,
+    startsAt: `${date}T${slot}:00.000Z`,
+    timeZone: 'Europe/Sofia',
+    plan: 'consultation',
+    status: 'upcoming',
+    reason: null,
+    notes: null,
+    meetingUrl: null,
+    createdAt: '2026-01-20T10:00:00.000Z',
+    updatedAt: '2026-01-20T10:00:00.000Z',
+    cancelledBy: null,
+    cancelReason: null,
+    cancelledAt: null,
+    paymentAmount: 6000,
+    paymentCurrency: 'BGN',
+    isJoinable: false,
+    minutesUntilJoinable: 0,
+    hasPassed: false,
+    ...overrides,
+  };
+}
