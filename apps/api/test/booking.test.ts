@@ -14,7 +14,9 @@ let doctorId: string;
 const tokens = createAccessTokens('test-secret-that-is-long-enough-for-hs256', clock);
 
 /** Patients with complete profiles and live sessions, made directly: a race needs hundreds. */
-async function patients(count: number): Promise<{ userId: string; token: string }[]> {
+async function patients(
+  count: number,
+): Promise<{ userId: string; sessionId: string; token: string }[]> {
   const rows = await t.db
     .insert(users)
     .values(
@@ -37,6 +39,7 @@ async function patients(count: number): Promise<{ userId: string; token: string 
   return Promise.all(
     live.map(async (s) => ({
       userId: s.userId,
+      sessionId: s.id,
       token: await tokens.sign({ userId: s.userId, sessionId: s.id }),
     })),
   );
@@ -384,5 +387,63 @@ describe('GET /api/appointments?doctorId=…', () => {
     ]);
     expect(res.body).not.toContain('Very private reason');
     expect(res.body).not.toContain(p!.userId);
+  });
+});
+
+describe('a payment completed after its hold lapsed', () => {
+  it('re-takes the slot when it is still free, and cancels (refund due) when another patient holds it', async () => {
+    const [late] = await patients(1);
+    // Free: the late payer gets the slot back.
+    const first = (await book(late!.token, { date: '2026-11-30', slot: '14:00' })).json().data;
+    clock.advance(31 * 60_000);
+    await t.db
+      .update(appointments)
+      .set({ status: 'expired' })
+      .where(eq(appointments.id, first.appointmentId));
+    const { localCheckoutSessions } = await import('../src/db/schema.ts');
+    await t.db
+      .update(localCheckoutSessions)
+      .set({ status: 'complete', paymentStatus: 'paid' })
+      .where(eq(localCheckoutSessions.id, first.sessionId));
+    // Access tokens last 15 minutes; the clock moved 31.
+    const lateToken = await tokens.sign({ userId: late!.userId, sessionId: late!.sessionId });
+    const retake = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/process-webhook-manually',
+      headers: { authorization: `Bearer ${lateToken}` },
+      payload: { sessionId: first.sessionId },
+    });
+    expect(retake.statusCode).toBe(200);
+    expect(
+      (await t.db.select().from(appointments).where(eq(appointments.id, first.appointmentId)))[0]!
+        .status,
+    ).toBe('upcoming');
+
+    // Taken: another patient holds the slot by the time the late payment lands.
+    const [other] = await patients(1);
+    const second = (await book(other!.token, { date: '2026-11-30', slot: '14:30' })).json().data;
+    clock.advance(31 * 60_000);
+    const [third] = await patients(1);
+    const winner = await book(third!.token, { date: '2026-11-30', slot: '14:30' });
+    expect(winner.statusCode).toBe(200);
+    await t.db
+      .update(localCheckoutSessions)
+      .set({ status: 'complete', paymentStatus: 'paid' })
+      .where(eq(localCheckoutSessions.id, second.sessionId));
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/process-webhook-manually',
+      headers: {
+        authorization: `Bearer ${await tokens.sign({ userId: other!.userId, sessionId: other!.sessionId })}`,
+      },
+      payload: { sessionId: second.sessionId },
+    });
+    expect(res.statusCode).toBe(200);
+    const [lost] = await t.db
+      .select()
+      .from(appointments)
+      .where(eq(appointments.id, second.appointmentId));
+    expect(lost).toMatchObject({ status: 'cancelled' });
+    expect(lost!.cancelReason).toContain('refunded');
   });
 });

@@ -31,6 +31,16 @@ export type PaymentDeps = {
   log: { error: (obj: object, msg: string) => void };
 };
 
+/** Recorded on an appointment paid for after its hold lapsed and someone else took the slot. */
+export const SLOT_LOST_REASON =
+  'The time slot was taken after the checkout expired; the payment is refunded.';
+
+const isUniqueViolation = (e: unknown): boolean =>
+  typeof e === 'object' &&
+  e !== null &&
+  ((e as { code?: string }).code === '23505' ||
+    isUniqueViolation((e as { cause?: unknown }).cause));
+
 export type FulfilmentResult = { appointmentId: string; status: repo.PaymentRow['status'] };
 
 export function createPaymentService(deps: PaymentDeps) {
@@ -169,12 +179,30 @@ export function createPaymentService(deps: PaymentDeps) {
             appointment &&
             (appointment.status === 'pending' || appointment.status === 'expired')
           ) {
-            await repo.updateAppointment(
-              tx,
-              appointment.id,
-              { status: 'upcoming', holdExpiresAt: null },
-              now,
-            );
+            try {
+              // A savepoint: if the hold had lapsed and another patient holds the slot now, the
+              // unique index refuses, and only this step is undone.
+              await tx.transaction((sp) =>
+                repo.updateAppointment(
+                  sp,
+                  appointment.id,
+                  { status: 'upcoming', holdExpiresAt: null },
+                  now,
+                ),
+              );
+            } catch (error) {
+              if (!isUniqueViolation(error)) throw error;
+              await repo.updateAppointment(
+                tx,
+                appointment.id,
+                { status: 'cancelled', cancelReason: SLOT_LOST_REASON, cancelledAt: now },
+                now,
+              );
+              deps.log.error(
+                { appointmentId: appointment.id, sessionId },
+                'paid after the hold lapsed and the slot was taken: refund due',
+              );
+            }
           }
           await repo.updatePayment(
             tx,
