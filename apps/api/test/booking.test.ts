@@ -337,6 +337,29 @@ describe('fulfilment', () => {
   });
 });
 
+describe('abandoned checkout', () => {
+  it('gives the slot back at once, only to the patient who held it, and cannot be paid afterwards', async () => {
+    const [p, stranger] = await patients(2);
+    const { sessionId, appointmentId } = (
+      await book(p!.token, { date: '2026-12-01', slot: '10:00' })
+    ).json().data;
+    const release = (token: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/payments/release-hold',
+        headers: { authorization: `Bearer ${token}` },
+        payload: { appointmentId },
+      });
+    expect((await release(stranger!.token)).statusCode).toBe(404);
+    expect(await freeSlots('2026-12-01')).not.toContain('10:00');
+    const res = await release(p!.token);
+    expect(res.json().data).toEqual({ status: 'cancelled' });
+    expect(await freeSlots('2026-12-01')).toContain('10:00');
+    expect((await pay(sessionId)).statusCode).toBe(410);
+    expect((await release(p!.token)).json().data).toEqual({ status: 'cancelled' });
+  });
+});
+
 describe('hold expiry', () => {
   it('marks lapsed holds expired and their payments cancelled', async () => {
     const [p] = await patients(1);

@@ -91,6 +91,16 @@ export async function startFakeStripe() {
         if (idempotencyKey) idempotency.set(idempotencyKey, id);
         return send(200, serialize(session, false));
       }
+      const expire = /^\/v1\/checkout\/sessions\/([\w]+)\/expire$/.exec(url.pathname);
+      if (req.method === 'POST' && expire) {
+        const session = sessions.get(expire[1]!);
+        if (!session || session.status !== 'open')
+          return send(400, {
+            error: { type: 'invalid_request_error', message: 'Only open sessions can be expired.' },
+          });
+        session.status = 'expired';
+        return send(200, serialize(session, false));
+      }
       const match = /^\/v1\/checkout\/sessions\/([\w]+)$/.exec(url.pathname);
       if (req.method === 'GET' && match) {
         const session = sessions.get(match[1]!);

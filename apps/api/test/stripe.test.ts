@@ -149,6 +149,20 @@ describe('Stripe provider', () => {
     expect(again.statusCode).toBe(200);
   });
 
+  it('releases an abandoned checkout at once: the session is expired at Stripe and the slot is free', async () => {
+    const { sessionId, appointmentId } = (await book('14:00')).json().data;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/release-hold',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { appointmentId },
+    });
+    expect(res.json().data).toEqual({ status: 'cancelled' });
+    expect(fake.sessions.get(sessionId)!.status).toBe('expired');
+    expect((await appointmentOf(appointmentId)).status).toBe('expired');
+    expect((await book('14:00')).statusCode).toBe(200);
+  });
+
   it('lets the success page and process-webhook-manually fulfil without any webhook', async () => {
     const { sessionId, appointmentId } = (await book('13:00')).json().data;
     fake.complete(sessionId);

@@ -75,3 +75,9 @@ export const paymentHistoryItemSchema = z.object({
 });
 export type PaymentHistoryItem = z.infer<typeof paymentHistoryItemSchema>;
 export const paymentHistoryResponseSchema = successSchema(z.array(paymentHistoryItemSchema));
+
+/** POST /api/payments/release-hold: the cancel page gives the slot back at once. */
+export const releaseHoldRequestSchema = z.strictObject({ appointmentId: z.uuid('invalidValue') });
+export const releaseHoldResponseSchema = successSchema(
+  z.object({ status: z.enum(PAYMENT_STATUSES) }),
+);

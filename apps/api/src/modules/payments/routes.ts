@@ -7,6 +7,8 @@ import {
   createSessionResponseSchema,
   paymentHistoryResponseSchema,
   paymentSessionResponseSchema,
+  releaseHoldRequestSchema,
+  releaseHoldResponseSchema,
   sessionIdRequestSchema,
 } from '@vizita/shared/contracts/payments';
 import { ApiError } from '../../lib/api-error.ts';
@@ -101,6 +103,21 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
         success: true as const,
         data: { appointmentId: result.status === 'completed' ? result.appointmentId : null },
       };
+    },
+  );
+
+  app.post(
+    '/api/payments/release-hold',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        body: releaseHoldRequestSchema,
+        response: { 200: releaseHoldResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const result = await payments.releaseHold(request.auth!.userId, request.body.appointmentId);
+      return { success: true as const, data: { status: result.status } };
     },
   );
 

@@ -278,6 +278,20 @@ export function createPaymentService(deps: PaymentDeps) {
       return this.fulfil(sessionId);
     },
 
+    /**
+     * The patient left the checkout (its cancel link): the provider's session is ended and the
+     * hold released at once, instead of when the checkout would have lapsed.
+     */
+    async releaseHold(patientId: string, appointmentId: string) {
+      const payment = await db.query.payments.findFirst({
+        where: (p, { eq: equals }) => equals(p.appointmentId, appointmentId),
+      });
+      if (!payment || payment.patientId !== patientId)
+        throw new ApiError(404, 'paymentSessionNotFound');
+      if (payment.status === 'pending') await provider.expireCheckout(payment.providerSessionId);
+      return this.fulfil(payment.providerSessionId);
+    },
+
     async history(patientId: string): Promise<PaymentHistoryItem[]> {
       const rows = await repo.paymentHistory(db, patientId);
       return rows.map((r) => ({

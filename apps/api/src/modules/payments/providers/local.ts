@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { localCheckoutSessions } from '../../../db/schema.ts';
 import type { Clock } from '../../../lib/clock.ts';
@@ -74,6 +74,15 @@ export function createLocalProvider({
     },
 
     find,
+
+    async expireCheckout(sessionId: string) {
+      await db
+        .update(localCheckoutSessions)
+        .set({ status: 'expired' })
+        .where(
+          and(eq(localCheckoutSessions.id, sessionId), eq(localCheckoutSessions.status, 'open')),
+        );
+    },
 
     /** The card form's submission. Only a successful or declined card changes the session. */
     async pay(

@@ -41,4 +41,6 @@ export interface PaymentProvider {
   ): Promise<{ sessionId: string; url: string }>;
   /** Asks the provider for the real state of a session (never trusts the caller). */
   retrieveCheckout(sessionId: string): Promise<CheckoutState | null>;
+  /** Ends an open session so it can no longer be paid (the patient abandoned it). */
+  expireCheckout(sessionId: string): Promise<void>;
 }

@@ -91,6 +91,15 @@ export function createStripeProvider(options: StripeProviderOptions) {
       };
     },
 
+    async expireCheckout(sessionId: string) {
+      try {
+        await stripe.checkout.sessions.expire(sessionId);
+      } catch (error) {
+        // Already complete or expired: the state fulfilment reads next is the truth either way.
+        if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+      }
+    },
+
     /** The event, when the signature over the raw body is valid; null otherwise. */
     verifyWebhook(rawBody: Buffer, signature: string | undefined): Stripe.Event | null {
       if (!signature) return null;
