@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type ProxyOptions } from 'vite';
+import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3001}`;
 
@@ -24,7 +24,41 @@ const proxy: Record<string, ProxyOptions> = {
   '/ws': { target: apiTarget, ws: true },
 };
 
-const plugins = [react(), tailwindcss()];
+/** The npm package a module id lies in, or null for our own code. */
+function packageOf(id: string): string | null {
+  const match = /.*\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(id.split('\\').join('/'));
+  return match?.[1] ?? null;
+}
+
+/**
+ * Writes .vite/chunk-packages.json beside Vite's manifest: the npm packages whose code each chunk
+ * holds (modules tree-shaken away do not count). The manifest names chunks, not their modules;
+ * scripts/check-budgets.mjs needs both to check that `/` loads no package kept off it (ADR 0010).
+ */
+function chunkPackages(): Plugin {
+  return {
+    name: 'vizita:chunk-packages',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const packages: Record<string, string[]> = {};
+      for (const output of Object.values(bundle)) {
+        if (output.type !== 'chunk') continue;
+        const names = Object.entries(output.modules)
+          .filter(([, module]) => module.renderedLength > 0)
+          .map(([id]) => packageOf(id))
+          .filter((name) => name !== null);
+        packages[output.fileName] = [...new Set(names)].sort();
+      }
+      this.emitFile({
+        type: 'asset',
+        fileName: '.vite/chunk-packages.json',
+        source: `${JSON.stringify(packages, null, 2)}\n`,
+      });
+    },
+  };
+}
+
+const plugins = [react(), tailwindcss(), chunkPackages()];
 
 // react-router 7's export map names only its development build, which keeps dev-only checks and
 // warnings in production bundles (remix-run/react-router#12532); a build takes the production one.

@@ -1,11 +1,8 @@
 import { RouterProvider } from 'react-router';
-import { AppProviders } from './providers';
 import { router } from './router';
 
+// No providers around the router: TanStack Query's lives in the signed-in layout, which only
+// signed-in routes load (ADR 0010).
 export function App() {
-  return (
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>
-  );
+  return <RouterProvider router={router} />;
 }

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { profileData } from '../test/fixtures';
 import { fail, mockApi, ok, session } from '../test/mock-api';
 import { renderApp } from '../test/render';
 
@@ -126,5 +127,30 @@ describe('route guards (spec §2)', () => {
     expect(await screen.findByRole('heading', { name: 'Sign In' })).toBeInTheDocument();
     expect(calls.some((c) => c.method === 'POST' && c.path === '/auth/logout')).toBe(true);
     warn.mockRestore();
+  });
+
+  it("forgets the signed-in user's data on sign-out: the next sign-in fetches it again", async () => {
+    const { calls } = mockApi({
+      'GET /auth/status': () => ok(session()),
+      'POST /auth/logout': () => ok(),
+      'POST /auth/login': () => ok(session()),
+      'GET /auth/profile': () => ok(profileData()),
+    });
+    const profileCalls = () => calls.filter((c) => c.path === '/auth/profile').length;
+    const { router } = renderApp('/dashboard/profile');
+    await screen.findByRole('heading', { name: 'Elena Petrova' });
+    expect(profileCalls()).toBe(1);
+
+    const user = userEvent.setup();
+    await user.click(screen.getAllByRole('button', { name: 'Sign Out' })[0]!);
+    await user.type(await screen.findByLabelText('Email'), 'maria@example.bg');
+    await user.type(screen.getByLabelText('Password'), 'Sofia-2026!');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await landsOn(router, '/dashboard');
+    await router.navigate('/dashboard/profile');
+
+    // Still fresh in a kept cache (30 s), so only a new cache asks again.
+    await screen.findByRole('heading', { name: 'Elena Petrova' });
+    expect(profileCalls()).toBe(2);
   });
 });

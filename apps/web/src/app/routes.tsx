@@ -3,15 +3,15 @@ import { DelayedSpinner } from '../components/ui/spinner';
 import { AboutPage } from '../features/about/components/about-page';
 import { AppointmentsPage } from '../features/appointments/components/appointments-page';
 import { BillingPage } from '../features/billing/components/billing-page';
-import { RequireAuth, requireAuth, requireCompleteProfile, requireGuest } from './guards';
+import { requireAuth, requireCompleteProfile, requireGuest } from './guards';
 import { PublicLayout } from './layouts/public-layout';
 import { RootLayout } from './layouts/root-layout';
 import { RouteErrorBoundary } from './route-error-boundary';
 
 // Route modules that carry weight are separate chunks, loaded in parallel with the session
 // restore. The signed-out screens hold the form stack (the shared zod/mini schemas and the form
-// hook) that a signed-in visit never needs; the signed-in shell stays out of what `/` downloads
-// (150 KB budget, scripts/check-budgets.mjs); the profile pages are one group (their forms and
+// hook) that a signed-in visit never needs; the signed-in layout (TanStack Query) and shell stay
+// out of what `/` downloads (150 KB budget, scripts/check-budgets.mjs); the profile pages are one group (their forms and
 // dialog); the booking and meeting areas will hold the calendar, payments and WebRTC that nobody
 // needs up front. Future doctor pages join them.
 const lazyWelcome = async () => ({
@@ -25,6 +25,9 @@ const lazyForgotPassword = async () => ({
 });
 const lazyResetPassword = async () => ({
   Component: (await import('../features/auth/components/reset-password-page')).ResetPasswordPage,
+});
+const lazySignedInLayout = async () => ({
+  Component: (await import('./layouts/signed-in-layout')).SignedInLayout,
 });
 const lazyDashboardLayout = async () => ({
   Component: (await import('./layouts/dashboard-layout')).DashboardLayout,
@@ -77,7 +80,7 @@ export const routes: RouteObject[] = [
       {
         loader: requireAuth,
         HydrateFallback: DelayedSpinner,
-        Component: RequireAuth,
+        lazy: lazySignedInLayout,
         children: [
           {
             path: 'dashboard',

@@ -1,17 +1,19 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
+import { StrictMode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { routes } from '../app/routes';
-import { createQueryClient } from '../lib/query-client';
 
-/** Renders the whole route table at `path`, as the browser would load it. */
+/**
+ * Renders the whole route table at `path`, as the browser would load it (src/main.tsx): in
+ * strict mode, and with no providers around the router — a screen that needs one must bring it,
+ * as the signed-in layout brings TanStack Query's.
+ */
 export function renderApp(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
-  const queryClient = createQueryClient();
   const view = render(
-    <QueryClientProvider client={queryClient}>
+    <StrictMode>
       <RouterProvider router={router} />
-    </QueryClientProvider>,
+    </StrictMode>,
   );
   return { ...view, router };
 }

@@ -1,21 +1,12 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { useMutationActionOnMount } from '../../../lib/use-mutation-action';
 
 /** POST /auth/check-reset-token — 200 while the link is usable; does not consume it. */
 export async function checkResetToken(token: string): Promise<void> {
   await api.post('/auth/check-reset-token', { token });
 }
 
-export function getCheckResetTokenQueryOptions(token: string) {
-  return queryOptions({
-    queryKey: ['auth', 'check-reset-token', token],
-    queryFn: () => checkResetToken(token).then(() => true),
-    retry: false,
-    staleTime: Infinity,
-    refetchOnWindowFocus: false,
-  });
-}
-
+/** Checked once as the reset page opens; the form shows only for a usable link. */
 export function useCheckResetToken(token: string | null) {
-  return useQuery({ ...getCheckResetTokenQueryOptions(token ?? ''), enabled: Boolean(token) });
+  return useMutationActionOnMount(checkResetToken, token);
 }

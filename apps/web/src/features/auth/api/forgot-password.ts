@@ -1,7 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
 import type { EmailOnlyRequest } from '@vizita/shared/contracts/auth';
 import { normalizeEmail } from '@vizita/shared/domain/email';
 import { api } from '../../../lib/api-client';
+import { useMutationAction } from '../../../lib/use-mutation-action';
 
 /** POST /auth/forgot-password with the e-mail lower-cased and trimmed (spec §7). */
 export async function requestPasswordReset(input: EmailOnlyRequest): Promise<void> {
@@ -9,5 +9,5 @@ export async function requestPasswordReset(input: EmailOnlyRequest): Promise<voi
 }
 
 export function useForgotPassword() {
-  return useMutation({ mutationFn: requestPasswordReset });
+  return useMutationAction(requestPasswordReset);
 }

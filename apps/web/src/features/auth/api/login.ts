@@ -1,7 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
 import { LOGIN_DEVICE_LABEL } from '@vizita/shared/constants';
 import { sessionResponseSchema, type Session } from '@vizita/shared/contracts/auth';
 import { api } from '../../../lib/api-client';
+import { useMutationAction } from '../../../lib/use-mutation-action';
 import {
   recordLoginError,
   refreshAuthStatus,
@@ -21,16 +21,16 @@ export async function login(input: LoginInput): Promise<Session> {
 }
 
 /** Signs in, then loads the auth status (spec §2, §4); failures are kept on the session. */
+async function signIn(input: LoginInput): Promise<SessionState> {
+  try {
+    startSession(await login(input));
+    return await refreshAuthStatus();
+  } catch (error) {
+    recordLoginError(error);
+    throw error;
+  }
+}
+
 export function useLogin() {
-  return useMutation({
-    mutationFn: async (input: LoginInput): Promise<SessionState> => {
-      try {
-        startSession(await login(input));
-        return await refreshAuthStatus();
-      } catch (error) {
-        recordLoginError(error);
-        throw error;
-      }
-    },
-  });
+  return useMutationAction(signIn);
 }

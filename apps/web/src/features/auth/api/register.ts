@@ -1,6 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
 import { registerResponseSchema, type RegisterRequest } from '@vizita/shared/contracts/auth';
 import { api } from '../../../lib/api-client';
+import { useMutationAction } from '../../../lib/use-mutation-action';
 
 /** POST /auth/register-minimal (spec §3 Registration payload; the repeat field is not sent). */
 export async function registerAccount(
@@ -11,5 +11,5 @@ export async function registerAccount(
 }
 
 export function useRegister() {
-  return useMutation({ mutationFn: registerAccount });
+  return useMutationAction(registerAccount);
 }

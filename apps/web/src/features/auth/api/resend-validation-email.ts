@@ -1,7 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
 import type { EmailOnlyRequest } from '@vizita/shared/contracts/auth';
 import { normalizeEmail } from '@vizita/shared/domain/email';
 import { api } from '../../../lib/api-client';
+import { useMutationAction } from '../../../lib/use-mutation-action';
 
 /** POST /auth/resend-validation-email — answers 200 for any well-formed address. */
 export async function resendValidationEmail(input: EmailOnlyRequest): Promise<void> {
@@ -9,5 +9,5 @@ export async function resendValidationEmail(input: EmailOnlyRequest): Promise<vo
 }
 
 export function useResendValidationEmail() {
-  return useMutation({ mutationFn: resendValidationEmail });
+  return useMutationAction(resendValidationEmail);
 }

@@ -1,6 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
 import type { ResetPasswordRequest } from '@vizita/shared/contracts/auth';
 import { api } from '../../../lib/api-client';
+import { useMutationAction } from '../../../lib/use-mutation-action';
 
 /** POST /auth/reset-password, made without the session (spec §6). */
 export async function resetPassword(input: ResetPasswordRequest): Promise<void> {
@@ -8,5 +8,5 @@ export async function resetPassword(input: ResetPasswordRequest): Promise<void> 
 }
 
 export function useResetPassword() {
-  return useMutation({ mutationFn: resetPassword });
+  return useMutationAction(resetPassword);
 }

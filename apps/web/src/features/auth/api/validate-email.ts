@@ -1,6 +1,6 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import { validateEmailResponseSchema } from '@vizita/shared/contracts/auth';
 import { api } from '../../../lib/api-client';
+import { useMutationActionOnMount } from '../../../lib/use-mutation-action';
 
 /** POST /auth/validate-email?token= — answers whether the address was validated before. */
 export async function validateEmail(token: string): Promise<{ alreadyValidated: boolean }> {
@@ -15,21 +15,10 @@ export async function validateEmail(token: string): Promise<{ alreadyValidated: 
 }
 
 /**
- * A query, not a mutation, although it is a POST: the link is used once, so the one result is
- * cached for the page's life and a remount (React's strict mode) does not send it twice.
+ * Sent once as the page opens, and the answer kept while it is shown. Once also under React's
+ * strict mode, which runs the page's effects twice: the link is used once, and a second send
+ * would answer "already validated".
  */
-export function getValidateEmailQueryOptions(token: string) {
-  return queryOptions({
-    queryKey: ['auth', 'validate-email', token],
-    queryFn: () => validateEmail(token),
-    retry: false,
-    staleTime: Infinity,
-    gcTime: Infinity,
-    refetchOnWindowFocus: false,
-    refetchOnReconnect: false,
-  });
-}
-
 export function useValidateEmail(token: string | null) {
-  return useQuery({ ...getValidateEmailQueryOptions(token ?? ''), enabled: Boolean(token) });
+  return useMutationActionOnMount(validateEmail, token);
 }

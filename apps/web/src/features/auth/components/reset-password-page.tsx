@@ -125,9 +125,10 @@ export function ResetPasswordPage() {
 
   let content;
   if (!token) content = <InvalidLink message={t('reset.noToken')} />;
-  else if (check.isPending) content = <LoadingState label={t('reset.validating')} />;
   else if (check.isError) content = <InvalidLink message={t(resetTokenErrorKey(check.error))} />;
-  else content = <ResetForm token={token} />;
+  else if (check.isSuccess) content = <ResetForm token={token} />;
+  // Also before the check has started (it starts once the page is shown).
+  else content = <LoadingState label={t('reset.validating')} />;
 
   return (
     <AuthCard>

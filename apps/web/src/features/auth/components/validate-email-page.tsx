@@ -45,11 +45,9 @@ export function ValidateEmailPage() {
   let content;
   if (!token) {
     content = <Failure message={t('validateEmail.noToken')} />;
-  } else if (validation.isPending) {
-    content = <LoadingState label={t('validateEmail.validating')} />;
   } else if (validation.isError) {
     content = <Failure message={t(validateEmailErrorKey(validation.error))} />;
-  } else {
+  } else if (validation.isSuccess) {
     const already = validation.data.alreadyValidated;
     content = (
       <div className="space-y-4 text-center">
@@ -70,6 +68,9 @@ export function ValidateEmailPage() {
         </Link>
       </div>
     );
+  } else {
+    // Also before the call has started (it starts once the page is shown).
+    content = <LoadingState label={t('validateEmail.validating')} />;
   }
 
   return (

@@ -1,6 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
 import type { ChangePasswordRequest } from '@vizita/shared/contracts/auth';
 import { authApi } from '../../../lib/api-client';
+import { useMutationAction } from '../../../lib/use-mutation-action';
 
 /**
  * POST /auth/change-password (spec §3 Change-password payload). The server signs out the
@@ -11,5 +11,5 @@ export async function changePassword(input: ChangePasswordRequest): Promise<void
 }
 
 export function useChangePassword() {
-  return useMutation({ mutationFn: changePassword });
+  return useMutationAction(changePassword);
 }

@@ -1,6 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { UpdateProfileRequest } from '@vizita/shared/contracts/profile';
 import { authApi } from '../../../lib/api-client';
+import { useMutationAction } from '../../../lib/use-mutation-action';
 import { getProfileQueryOptions } from './get-profile';
 
 /** PUT /auth/profile (spec §3 Profile update payload: empty fields are left out). */
@@ -11,8 +12,8 @@ export async function updateProfile(input: UpdateProfileRequest): Promise<void> 
 /** Spec §7: the profile is fetched again after an update. */
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateProfile,
+  return useMutationAction(updateProfile, {
+    // Awaited: the call settles once the profile is fetched again.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: getProfileQueryOptions().queryKey }),
   });
 }
