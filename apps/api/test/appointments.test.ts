@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { appointments, doctorProfiles, users } from '../src/db/schema.ts';
+import { hashPassword } from '../src/modules/auth/passwords.ts';
 import { createTestApp, signUp, type TestApp } from './test-app.ts';
 
 let t: TestApp;
@@ -111,6 +113,50 @@ describe('GET /api/appointments', () => {
 
   it('requires authentication', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/appointments' })).statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/appointments/:id', () => {
+  it('answers the patient and the doctor, and anyone else exactly as for an id that does not exist', async () => {
+    const owner = await signUp(t);
+    const stranger = await signUp(t);
+    const [row] = await book(owner.userId, '2026-12-02T08:00:00Z', {
+      reason: 'Follow-up of blood tests',
+    });
+    const get = (bearer: string, id = row!.id) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/appointments/${id}`,
+        headers: { authorization: `Bearer ${bearer}` },
+      });
+    const mine = await get(owner.accessToken);
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json().data).toMatchObject({
+      _id: row!.id,
+      reason: 'Follow-up of blood tests',
+      date: '2026-12-02',
+      slot: '10:00',
+    });
+    const theirs = await get(stranger.accessToken);
+    const missing = await get(stranger.accessToken, '00000000-0000-4000-8000-000000000000');
+    expect(theirs.statusCode).toBe(404);
+    expect(theirs.json()).toEqual(missing.json());
+    expect(theirs.body).not.toContain('blood tests');
+    // The appointment's doctor reads it too.
+    await t.db
+      .update(users)
+      .set({ passwordHash: await hashPassword('Doctor-2026!') })
+      .where(eq(users.id, doctorId));
+    const doctor = await t.app.inject({
+      method: 'POST',
+      url: '/auth/login',
+      payload: { email: 'dr.petrova@vizita.test', password: 'Doctor-2026!' },
+    });
+    expect((await get(doctor.json().data.accessToken)).json().data).toMatchObject({
+      _id: row!.id,
+      patientId: owner.userId,
+    });
+    expect((await get(owner.accessToken, 'not-a-uuid')).statusCode).toBe(400);
   });
 });
 

@@ -69,3 +69,6 @@ export const occupiedSlotSchema = z.object({
 export const appointmentListResponseSchema = successSchema(
   z.union([z.array(appointmentSchema), z.array(occupiedSlotSchema)]),
 );
+
+/** GET /api/appointments/:id */
+export const appointmentResponseSchema = successSchema(appointmentSchema);

@@ -27,6 +27,7 @@ export const API_ERRORS = {
   resetTokenExpired: 'Reset link has expired',
   currentPasswordIncorrect: 'Current password is incorrect',
   doctorNotFound: 'Doctor not found',
+  appointmentNotFound: 'Appointment not found',
   slotTaken: 'This time slot is no longer available. Please choose a different time.',
   slotNotOffered: 'This time is not one of the doctor’s available slots.',
   profileIncomplete: 'Please complete your profile before booking an appointment.',

@@ -9,7 +9,12 @@ export type VisibleStatus = 'upcoming' | 'completed' | 'cancelled';
  * Appointments the user takes part in, as patient or as doctor, with the doctor's public
  * details. Payment holds (`pending`) and lapsed holds (`expired`) are not appointments yet.
  */
-export async function listForParticipant(db: Db, userId: string, statuses: VisibleStatus[]) {
+export async function listForParticipant(
+  db: Db,
+  userId: string,
+  statuses: VisibleStatus[],
+  appointmentId?: string,
+) {
   return db
     .select({
       appointment: appointments,
@@ -28,6 +33,7 @@ export async function listForParticipant(db: Db, userId: string, statuses: Visib
       and(
         or(eq(appointments.patientId, userId), eq(appointments.doctorId, userId)),
         inArray(appointments.status, statuses),
+        appointmentId ? eq(appointments.id, appointmentId) : undefined,
       ),
     )
     .orderBy(asc(appointments.startsAt));

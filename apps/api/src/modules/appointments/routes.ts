@@ -1,8 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import * as z from 'zod/mini';
 import { apiErrorSchema } from '@vizita/shared/contracts/api-response';
 import {
   appointmentListQuerySchema,
   appointmentListResponseSchema,
+  appointmentResponseSchema,
 } from '@vizita/shared/contracts/appointments';
 import type { AppointmentService } from './service.ts';
 
@@ -31,5 +33,25 @@ export const appointmentRoutes: FastifyPluginAsyncZod<{
         data: await appointments.list(request.auth!.userId, status),
       };
     },
+  );
+
+  app.get(
+    '/api/appointments/:id',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        params: z.object({ id: z.uuid('invalidValue') }),
+        response: {
+          200: appointmentResponseSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          404: apiErrorSchema,
+        },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await appointments.get(request.auth!.userId, request.params.id),
+    }),
   );
 };

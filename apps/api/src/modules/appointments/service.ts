@@ -3,6 +3,7 @@ import { joinState } from '@vizita/shared/domain/join-window';
 import { zonedDateAndSlot } from '@vizita/shared/domain/zoned-time';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { ApiError } from '../../lib/api-error.ts';
 import * as doctorsRepo from '../doctors/repo.ts';
 import * as repo from './repo.ts';
 
@@ -81,6 +82,16 @@ export function createAppointmentService({
           status: 'upcoming' as const,
         }))
         .filter((s) => s.date >= from && s.date <= to);
+    },
+
+    /**
+     * One appointment, for its patient or its doctor only. Anyone else gets the same 404 as for
+     * an id that does not exist, so ids reveal nothing.
+     */
+    async get(userId: string, appointmentId: string): Promise<Appointment> {
+      const [row] = await repo.listForParticipant(db, userId, VISIBLE, appointmentId);
+      if (!row) throw new ApiError(404, 'appointmentNotFound');
+      return toAppointment(row, clock());
     },
 
     /** The caller's own appointments (as patient or doctor), oldest first; never anyone else's. */

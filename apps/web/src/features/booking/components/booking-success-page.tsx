@@ -1,16 +1,185 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { buttonClasses } from '../../../components/ui/button';
-import { PlaceholderPage } from '../../../components/ui/placeholder-page';
+import { Link, useSearchParams } from 'react-router';
+import type { Appointment } from '@vizita/shared/contracts/appointments';
+import { DELAYS } from '@vizita/shared/constants';
+import { Alert } from '../../../components/ui/alert';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { CheckCircleIcon } from '../../../components/ui/icons';
+import { PageTitle } from '../../../components/ui/page-title';
+import { LoadingState } from '../../../components/ui/spinner';
+import { formatLongDate } from '../../../lib/dates';
+import { focusOnMount } from '../../../lib/focus';
+import { useMutationActionOnMount } from '../../../lib/use-mutation-action';
+import { getAppointment } from '../api/get-appointment';
+import { getMyAppointments } from '../api/get-my-appointments';
+import { getPaymentSession } from '../api/get-payment-session';
+import { processDevPayment } from '../api/process-dev-payment';
+import { processWebhookManually } from '../api/process-webhook-manually';
+import { forgetPendingAppointment } from '../utils/pending-appointment';
+import {
+  resolutionErrorKey,
+  resolveBookedAppointment,
+  type BookingReference,
+} from '../utils/resolve-booking';
 
-/** /booking/success — lazily loaded route module; filled by the booking issue. */
+/** Spec §4: the developer's own machine fulfils checkouts through the dev call. */
+function isLocalHost(): boolean {
+  return ['localhost', '127.0.0.1', '[::1]'].includes(window.location.hostname);
+}
+
+const wait = () =>
+  new Promise<void>((resolve) => window.setTimeout(resolve, DELAYS.paymentSessionRetryMs));
+
+function longDate(value: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
+  return match
+    ? formatLongDate(new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3])))
+    : value;
+}
+
+/** /booking/success — the paid appointment (spec §2 Booking success, §4 resolution). */
 export function BookingSuccessPage() {
   const { t } = useTranslation(['appointments', 'common']);
+  const [params] = useSearchParams();
+  const queryClient = useQueryClient();
+  const sessionId = params.get('session_id');
+  const appointmentId = params.get('appointment_id');
+  // One object per reference, so the resolution runs once (useMutationActionOnMount compares it).
+  const reference = useMemo<BookingReference>(
+    () => ({ sessionId, appointmentId }),
+    [sessionId, appointmentId],
+  );
+  const resolve = useCallback(
+    async (ref: BookingReference): Promise<Appointment> => {
+      const appointment = await resolveBookedAppointment(ref, {
+        getPaymentSession,
+        processDevPayment,
+        processWebhookManually,
+        getAppointment,
+        getMyAppointments,
+        isLocalHost: isLocalHost(),
+        wait,
+      });
+      forgetPendingAppointment();
+      // The new appointment belongs in every list of the caller's appointments.
+      await queryClient.invalidateQueries({ queryKey: ['appointments'] });
+      return appointment;
+    },
+    [queryClient],
+  );
+  const resolution = useMutationActionOnMount(resolve, reference);
+
   return (
-    <PlaceholderPage title={t('success.title')}>
-      <Link to="/dashboard" className={buttonClasses('secondary')}>
-        {t('common:backToDashboard')}
-      </Link>
-    </PlaceholderPage>
+    <div className="mx-auto max-w-2xl">
+      <PageTitle title={t('success.title')} />
+      {resolution.isSuccess ? (
+        <Confirmation appointment={resolution.data} />
+      ) : resolution.isError ? (
+        <Card>
+          <div ref={focusOnMount} tabIndex={-1} className="focus:outline-none">
+            <h1 className="mb-4 text-2xl font-bold text-slate-900">{t('success.errorTitle')}</h1>
+            <Alert tone="error">{t(resolutionErrorKey(resolution.error))}</Alert>
+          </div>
+          <div className="mt-6 flex flex-wrap gap-3">
+            <Button onClick={() => resolution.mutate(reference)}>{t('common:tryAgain')}</Button>
+            <Link to="/dashboard/appointments" className={buttonClasses('secondary')}>
+              {t('success.viewAppointments')}
+            </Link>
+          </div>
+        </Card>
+      ) : (
+        <LoadingState label={t('success.loading')} className="min-h-[40vh]" />
+      )}
+    </div>
+  );
+}
+
+function Confirmation({ appointment }: { appointment: Appointment }) {
+  const { t } = useTranslation('appointments');
+  const doctor = appointment.doctorId;
+  const rows: { label: string; value: ReactNode }[] = [
+    {
+      label: t('success.doctor'),
+      value: (
+        <>
+          <span className="block">{doctor.name || t('success.unknownDoctor')}</span>
+          {doctor.specialties.length > 0 && (
+            <span className="block text-slate-600">{doctor.specialties.join(', ')}</span>
+          )}
+        </>
+      ),
+    },
+    { label: t('success.date'), value: longDate(appointment.date) },
+    { label: t('success.time'), value: appointment.slot },
+  ];
+  if (appointment.paymentAmount !== null) {
+    rows.push({
+      label: t('success.payment'),
+      value: (
+        <>
+          <span className="block">
+            {t('success.amount', {
+              amount: (appointment.paymentAmount / 100).toFixed(2),
+              currency: appointment.paymentCurrency ?? '',
+            })}
+          </span>
+          <span className="block text-emerald-700">{t('success.paid')}</span>
+        </>
+      ),
+    });
+  }
+  if (appointment.reason) rows.push({ label: t('success.reason'), value: appointment.reason });
+
+  return (
+    <Card>
+      <div className="text-center">
+        <CheckCircleIcon width={48} height={48} className="mx-auto text-emerald-600" />
+        <h1
+          ref={focusOnMount}
+          tabIndex={-1}
+          className="mt-3 text-2xl font-bold text-slate-900 focus:outline-none"
+        >
+          {t('success.heading')}
+        </h1>
+        <p className="mt-1 text-slate-600">{t('success.confirmed')}</p>
+      </div>
+      <section aria-labelledby="success-details" className="mt-6">
+        <h2 id="success-details" className="text-lg font-semibold text-slate-900">
+          {t('success.details')}
+        </h2>
+        <dl className="mt-2 divide-y divide-slate-100 rounded-lg border border-slate-200 text-sm">
+          {rows.map((row) => (
+            <div key={row.label} className="flex justify-between gap-4 px-3 py-2">
+              <dt className="text-slate-600">{row.label}</dt>
+              <dd className="text-right font-medium text-slate-900">{row.value}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+      <section aria-labelledby="success-next" className="mt-6">
+        <h2 id="success-next" className="text-lg font-semibold text-slate-900">
+          {t('success.whatsNext')}
+        </h2>
+        <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-slate-700">
+          <li>{t('success.next.email')}</li>
+          <li>{t('success.next.internet')}</li>
+          <li>{t('success.next.join')}</li>
+        </ul>
+      </section>
+      <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
+        <Link to="/dashboard/appointments" className={buttonClasses('primary')}>
+          {t('success.viewAppointments')}
+        </Link>
+        <Link to="/" className={buttonClasses('secondary')}>
+          {t('success.backHome')}
+        </Link>
+        <Link to="/calendar" className={buttonClasses('secondary')}>
+          {t('success.bookAnother')}
+        </Link>
+      </div>
+    </Card>
   );
 }

@@ -1,16 +1,246 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { buttonClasses } from '../../../components/ui/button';
-import { PlaceholderPage } from '../../../components/ui/placeholder-page';
+import { useNavigate } from 'react-router';
+import { BOOKING_WINDOW_DAYS, type Doctor } from '@vizita/shared/contracts/doctors';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { ChevronDownIcon } from '../../../components/ui/icons';
+import { ErrorState } from '../../../components/ui/error-state';
+import { PageTitle } from '../../../components/ui/page-title';
+import { LoadingState } from '../../../components/ui/spinner';
+import { cn } from '../../../lib/cn';
+import { toIsoDate } from '../../../lib/dates';
+import { useAvailability } from '../api/get-availability';
+import { useDaySlots } from '../api/get-day-slots';
+import { useDoctors } from '../api/get-doctors';
+import { isoDaysAfter, monthOf, type MonthView } from '../utils/calendar';
+import { ConfirmAppointmentDialog } from './confirm-appointment-dialog';
+import { DoctorList } from './doctor-list';
+import { MonthCalendar } from './month-calendar';
+import { SlotList } from './slot-list';
 
-/** /calendar — lazily loaded route module (its own chunk); filled by the booking issue. */
+type Step = 1 | 2 | 3;
+
+const STEP_KEYS = {
+  1: 'booking.steps.doctor',
+  2: 'booking.steps.date',
+  3: 'booking.steps.time',
+} as const;
+
+/** Spec §2: every panel on desktop (md and up); only the current step's below md. */
+function panelClasses(shownOnMobile: boolean) {
+  return cn(shownOnMobile ? 'block' : 'hidden', 'md:block');
+}
+
+/** /calendar — Book Appointment (spec §2, §4 Booking flow): doctor, date, time, confirm, pay. */
 export function CalendarPage() {
-  const { t } = useTranslation(['appointments', 'common']);
+  const { t } = useTranslation('appointments');
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  // "Today" as the page opened; the server clips availability to its own today anyway.
+  const [today] = useState(() => new Date());
+  const [doctor, setDoctor] = useState<Doctor | null>(null);
+  const [date, setDate] = useState<string | null>(null);
+  const [slot, setSlot] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [view, setView] = useState<MonthView>(() => monthOf(today));
+
+  const doctors = useDoctors();
+  const range = useMemo(
+    () =>
+      doctor && {
+        doctorId: doctor._id,
+        startDate: toIsoDate(today),
+        endDate: isoDaysAfter(today, BOOKING_WINDOW_DAYS),
+      },
+    [doctor, today],
+  );
+  const availability = useAvailability(range);
+  const day = useMemo(
+    () => (doctor && date ? { doctorId: doctor._id, date } : null),
+    [doctor, date],
+  );
+  const daySlots = useDaySlots(day);
+  const freeDays = useMemo(
+    () => new Set((availability.data ?? []).filter((e) => e.slots.length > 0).map((e) => e.date)),
+    [availability.data],
+  );
+
+  // Spec §2: availability refreshes when the tab becomes visible again.
+  useEffect(() => {
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') {
+        void queryClient.invalidateQueries({ queryKey: ['availability'] });
+      }
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
+  }, [queryClient]);
+
+  const step: Step = !doctor ? 1 : !date ? 2 : 3;
+
+  const chooseDoctor = (next: Doctor) => {
+    setDoctor(next);
+    setDate(null);
+    setSlot(null);
+  };
+  const chooseDate = (next: string) => {
+    setDate(next);
+    setSlot(null);
+  };
+  const chooseSlot = (next: string) => {
+    setSlot(next);
+    setConfirming(true);
+  };
+  const refresh = () => {
+    if (doctor) void queryClient.invalidateQueries({ queryKey: ['availability', doctor._id] });
+  };
+  // Back where the patient came from; opened directly (no earlier entry of ours), the dashboard.
+  const goBack = () => {
+    const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+    void (index > 0 ? navigate(-1) : navigate('/dashboard'));
+  };
+  const refreshing = availability.isFetching || daySlots.isFetching;
+
   return (
-    <PlaceholderPage title={t('booking.title')}>
-      <Link to="/dashboard" className={buttonClasses('secondary')}>
-        {t('common:backToDashboard')}
-      </Link>
-    </PlaceholderPage>
+    <div className="space-y-6">
+      <PageTitle title={t('booking.title')} />
+      <div className="flex flex-wrap items-center gap-3">
+        <Button variant="ghost" onClick={goBack}>
+          <ChevronDownIcon className="rotate-90" />
+          {t('booking.back')}
+        </Button>
+        <h1 className="text-2xl font-bold text-slate-900">{t('booking.title')}</h1>
+        {doctor && date && (
+          <Button variant="secondary" className="ml-auto" busy={refreshing} onClick={refresh}>
+            {t('booking.refresh')}
+          </Button>
+        )}
+      </div>
+
+      <ol aria-label={t('booking.stepsLabel')} className="flex gap-2 text-sm">
+        {([1, 2, 3] as const).map((n) => (
+          <li
+            key={n}
+            aria-current={n === step ? 'step' : undefined}
+            className={cn(
+              'flex flex-1 items-center gap-2 rounded-lg border px-3 py-2 font-medium',
+              n === step
+                ? 'border-teal-700 bg-teal-50 text-teal-900'
+                : n < step
+                  ? 'border-teal-200 text-teal-800'
+                  : 'border-slate-200 text-slate-600',
+            )}
+          >
+            <span
+              aria-hidden="true"
+              className="flex size-6 items-center justify-center rounded-full bg-white"
+            >
+              {n}
+            </span>
+            {t(STEP_KEYS[n])}
+          </li>
+        ))}
+      </ol>
+
+      <div className="grid gap-6 md:grid-cols-3">
+        <Card className={cn('sm:p-6', panelClasses(step === 1))}>
+          <section aria-labelledby="booking-doctor-heading">
+            <h2 id="booking-doctor-heading" className="mb-4 text-lg font-semibold text-slate-900">
+              {t('booking.doctor.heading')}
+            </h2>
+            {doctors.isPending ? (
+              <LoadingState label={t('booking.doctor.loading')} />
+            ) : doctors.isError ? (
+              <ErrorState
+                message={t('booking.errors.doctors')}
+                retrying={doctors.isFetching}
+                onRetry={() => void doctors.refetch()}
+              />
+            ) : (
+              <DoctorList
+                doctors={doctors.data}
+                selectedId={doctor?._id ?? null}
+                onSelect={chooseDoctor}
+              />
+            )}
+          </section>
+        </Card>
+
+        <Card className={cn('sm:p-6', panelClasses(step === 2))}>
+          <section aria-labelledby="booking-date-heading">
+            <h2 id="booking-date-heading" className="mb-4 text-lg font-semibold text-slate-900">
+              {t('booking.date.heading')}
+            </h2>
+            {doctor && (
+              <Button variant="ghost" className="mb-3 md:hidden" onClick={() => setDoctor(null)}>
+                {t('booking.date.backToDoctors')}
+              </Button>
+            )}
+            {!doctor ? (
+              <p className="text-sm text-slate-600">{t('booking.date.chooseDoctorFirst')}</p>
+            ) : availability.isError ? (
+              <ErrorState
+                message={t('booking.errors.dates')}
+                retrying={availability.isFetching}
+                onRetry={() => void availability.refetch()}
+              />
+            ) : availability.isPending ? (
+              <LoadingState label={t('booking.date.loading')} />
+            ) : (
+              <MonthCalendar
+                view={view}
+                today={today}
+                freeDays={freeDays}
+                selectedDate={date}
+                onSelect={chooseDate}
+                onViewChange={setView}
+              />
+            )}
+          </section>
+        </Card>
+
+        <Card className={cn('sm:p-6', panelClasses(step === 3))}>
+          <section aria-labelledby="booking-time-heading">
+            <h2 id="booking-time-heading" className="mb-4 text-lg font-semibold text-slate-900">
+              {t('booking.time.heading')}
+            </h2>
+            {date && (
+              <Button variant="ghost" className="mb-3 md:hidden" onClick={() => setDate(null)}>
+                {t('booking.time.backToDates')}
+              </Button>
+            )}
+            {!date ? (
+              <p className="text-sm text-slate-600">{t('booking.time.chooseDateFirst')}</p>
+            ) : daySlots.isError ? (
+              <ErrorState
+                message={t('booking.errors.slots')}
+                retrying={daySlots.isFetching}
+                onRetry={() => void daySlots.refetch()}
+              />
+            ) : daySlots.isPending ? (
+              <LoadingState label={t('booking.time.loading')} />
+            ) : daySlots.data.length === 0 ? (
+              <p className="text-sm text-slate-600">{t('booking.time.empty')}</p>
+            ) : (
+              <SlotList slots={daySlots.data} selectedSlot={slot} onSelect={chooseSlot} />
+            )}
+          </section>
+        </Card>
+      </div>
+
+      {confirming && (
+        <ConfirmAppointmentDialog
+          doctor={doctor}
+          date={date}
+          slot={slot}
+          onClose={() => {
+            setConfirming(false);
+            setSlot(null);
+          }}
+        />
+      )}
+    </div>
   );
 }

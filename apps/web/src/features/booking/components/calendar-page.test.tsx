@@ -1,0 +1,259 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { changeLocale } from '../../../lib/i18n';
+import { fail, mockApi, ok, session, type RecordedCall } from '../../../test/mock-api';
+import { renderApp } from '../../../test/render';
+
+type Reply = { status: number; body?: unknown };
+type Handlers = Parameters<typeof mockApi>[0];
+
+const DOCTOR_ID = '0b5c8f6e-3a1d-4f7e-9c2b-1d2e3f4a5b6c';
+const doctors = [
+  {
+    _id: DOCTOR_ID,
+    name: 'Dr. Elena Petrova',
+    specialties: ['Cardiology', 'Internal Medicine'],
+    experience: 12,
+    timeZone: 'Europe/Sofia',
+    slotMinutes: 30,
+  },
+  {
+    _id: '1c6d9a7f-4b2e-4a8f-8d3c-2e3f4a5b6c7d',
+    name: 'Dr. Hans Weber',
+    specialties: ['Dermatology'],
+    photoUrl: 'https://example.com/weber.jpg',
+    timeZone: 'Europe/Berlin',
+    slotMinutes: 30,
+  },
+];
+const entry = (date: string, slots: string[]) => ({
+  date,
+  slots,
+  times: slots.map((slot) => ({ slot, startsAt: `${date}T${slot}:00.000Z` })),
+});
+
+function signedIn(handlers: Handlers = {}) {
+  return mockApi({
+    'GET /auth/status': () => ok(session()),
+    'GET /api/doctors': () => ok(doctors),
+    'GET /api/availability': (call: RecordedCall) =>
+      call.path.includes('date=2026-11-24')
+        ? ok([entry('2026-11-24', ['10:00', '10:30'])])
+        : ok([entry('2026-11-24', ['10:00', '10:30']), entry('2026-11-26', ['14:00'])]),
+    ...handlers,
+  });
+}
+
+beforeEach(() => {
+  // Friday, November 20, 2026, 09:00: only Date is faked, timers run as usual.
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date(2026, 10, 20, 9, 0));
+});
+
+async function openConfirm() {
+  const user = userEvent.setup();
+  renderApp('/calendar');
+  await screen.findByRole('heading', { level: 1, name: 'Book Appointment' });
+  await user.click(await screen.findByRole('button', { name: /^Dr\. Elena Petrova/ }));
+  await user.click(await screen.findByRole('button', { name: 'Tuesday, November 24, 2026' }));
+  await user.click(await screen.findByRole('button', { name: '10:00' }));
+  const dialog = screen.getByRole('dialog', { name: 'Confirm Appointment' });
+  return { user, dialog };
+}
+
+describe('booking page', () => {
+  it('shows the doctors as cards: name, specialties, experience, photo or placeholder', async () => {
+    signedIn();
+    renderApp('/calendar');
+    const card = await screen.findByRole('button', { name: /^Dr\. Elena Petrova/ });
+    // The whole visible card is its name (WCAG 2.5.3, label in name).
+    expect(card).toHaveAccessibleName(
+      'Dr. Elena Petrova Cardiology, Internal Medicine Years of experience: 12',
+    );
+    expect(card).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.getByRole('button', { name: /^Dr\. Hans Weber/ })).toHaveAccessibleName(
+      'Dr. Hans Weber Dermatology',
+    );
+    // Three steps, the first current; no refresh before a doctor and a date are chosen.
+    const steps = screen.getByRole('list', { name: 'Booking steps' });
+    expect(
+      within(steps)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['1Doctor', '2Date', '3Time']);
+    expect(within(steps).getByText('Doctor').closest('li')).toHaveAttribute('aria-current', 'step');
+    expect(screen.queryByRole('button', { name: 'Refresh' })).not.toBeInTheDocument();
+  });
+
+  it('offers a calendar of 42 days where only free days from today on can be chosen', async () => {
+    const { calls } = signedIn();
+    const user = userEvent.setup();
+    renderApp('/calendar');
+    await user.click(await screen.findByRole('button', { name: /^Dr\. Elena Petrova/ }));
+    const table = await screen.findByRole('grid', { name: 'November 2026' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']);
+    const days = within(table).getAllByRole('button');
+    expect(days).toHaveLength(42);
+    const enabled = days.filter((d) => d.getAttribute('aria-disabled') === 'false');
+    expect(enabled.map((d) => d.textContent)).toEqual(['24', '26']);
+    // One day in the tab order: the first free one.
+    expect(days.filter((d) => d.tabIndex === 0)).toEqual([enabled[0]]);
+    expect(calls.some((c) => c.path.includes('startDate=2026-11-20&endDate=2027-01-19'))).toBe(
+      true,
+    );
+
+    const previous = screen.getByRole('button', { name: 'Previous month' });
+    expect(previous).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Next month' }));
+    expect(screen.getByRole('grid', { name: 'December 2026' })).toBeInTheDocument();
+    expect(previous).toBeEnabled();
+    await user.click(previous);
+    expect(screen.getByRole('grid', { name: 'November 2026' })).toBeInTheDocument();
+
+    const day = screen.getByRole('button', { name: 'Tuesday, November 24, 2026' });
+    await user.click(day);
+    expect(day).toHaveAttribute('aria-pressed', 'true');
+    expect(await screen.findByRole('button', { name: '10:30' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Refresh' })).toBeInTheDocument();
+  });
+
+  it('moves between days with the arrow keys, into the next month, and chooses with Enter', async () => {
+    signedIn();
+    const user = userEvent.setup();
+    renderApp('/calendar');
+    await user.click(await screen.findByRole('button', { name: /^Dr\. Elena Petrova/ }));
+    const first = await screen.findByRole('button', { name: 'Tuesday, November 24, 2026' });
+    first.focus();
+    await user.keyboard('{ArrowRight}{ArrowRight}');
+    const thursday = screen.getByRole('button', { name: 'Thursday, November 26, 2026' });
+    expect(thursday).toHaveFocus();
+    // Days without slots can be passed over but not chosen.
+    await user.keyboard('{ArrowLeft}{Enter}');
+    expect(screen.getByRole('button', { name: 'Wednesday, November 25, 2026' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
+    await user.keyboard('{ArrowRight}{Enter}');
+    expect(thursday).toHaveAttribute('aria-pressed', 'true');
+    expect(await screen.findByRole('button', { name: '14:00' })).toBeInTheDocument();
+    // Back past the current month is refused; forward opens December.
+    thursday.focus();
+    await user.keyboard('{ArrowUp}{ArrowUp}{ArrowUp}{ArrowUp}');
+    expect(screen.getByRole('button', { name: 'Thursday, November 5, 2026' })).toHaveFocus();
+    await user.keyboard('{ArrowUp}');
+    expect(screen.getByRole('grid', { name: 'November 2026' })).toBeInTheDocument();
+    await user.keyboard('{ArrowDown}{ArrowDown}{ArrowDown}{ArrowDown}{ArrowDown}{End}');
+    expect(screen.getByRole('grid', { name: 'December 2026' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Saturday, December 12, 2026' })).toHaveFocus();
+  });
+
+  it('says so with Try Again when the doctors cannot be loaded', async () => {
+    let failing = true;
+    signedIn({
+      'GET /api/doctors': () => (failing ? fail(500, 'internal') : ok(doctors)),
+    });
+    const user = userEvent.setup();
+    renderApp('/calendar');
+    expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent(
+      'Failed to load doctors. Please try again.',
+    );
+    failing = false;
+    await user.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByRole('button', { name: /^Dr\. Elena Petrova/ })).toBeInTheDocument();
+  });
+
+  it('confirms with the fee in EUR and sends "General consultation" when no reason is given', async () => {
+    const assign = vi.fn();
+    const { calls } = signedIn({
+      'POST /api/payments/create-session': () =>
+        ok({ sessionUrl: 'https://pay.example/cs_1', sessionId: 'cs_1', appointmentId: 'ap-1' }),
+    });
+    const { user, dialog } = await openConfirm();
+    vi.stubGlobal('location', { ...window.location, assign });
+    expect(dialog).toHaveTextContent('Dr. Elena Petrova');
+    expect(dialog).toHaveTextContent('Cardiology, Internal Medicine');
+    expect(dialog).toHaveTextContent('Tuesday, November 24, 2026');
+    expect(dialog).toHaveTextContent('Consultation Fee60.00 EUR');
+    expect(within(dialog).getByLabelText('Reason for visit')).toHaveFocus();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Pay' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://pay.example/cs_1'));
+    expect(calls.find((c) => c.path === '/api/payments/create-session')?.body).toEqual({
+      doctorId: DOCTOR_ID,
+      date: '2026-11-24',
+      slot: '10:00',
+      reason: 'General consultation',
+      country: 'Germany',
+    });
+    expect(localStorage.getItem('pendingAppointmentId')).toBe('ap-1');
+    // Busy until the browser has left for the checkout.
+    expect(within(dialog).getByRole('button', { name: 'Processing...' })).toBeDisabled();
+  });
+
+  it('charges BGN for Bulgaria in Bulgarian and sends the reason typed', async () => {
+    await changeLocale('bg');
+    const { calls } = signedIn({
+      'POST /api/payments/create-session': () => fail(400, 'slotNotOffered'),
+    });
+    const user = userEvent.setup();
+    renderApp('/calendar');
+    await user.click(await screen.findByRole('button', { name: /^Dr\. Elena Petrova/ }));
+    await user.click(await screen.findByRole('button', { name: 'Tuesday, November 24, 2026' }));
+    await user.click(await screen.findByRole('button', { name: '10:00' }));
+    const dialog = screen.getByRole('dialog', { name: 'Потвърждаване на часа' });
+    expect(dialog).toHaveTextContent('60.00 BGN');
+    await user.type(within(dialog).getByLabelText('Причина за посещението'), 'Chest pain');
+    await user.click(within(dialog).getByRole('button', { name: 'Плащане' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Този час не е сред свободните часове на лекаря.',
+    );
+    expect(calls.find((c) => c.path === '/api/payments/create-session')?.body).toMatchObject({
+      reason: 'Chest pain',
+      country: 'Bulgaria',
+    });
+  });
+
+  it('on 409 says the slot is taken and reloads the day, which no longer offers it', async () => {
+    let taken = false;
+    const reply = (): Reply => {
+      taken = true;
+      return fail(409, 'slotTaken');
+    };
+    signedIn({
+      'POST /api/payments/create-session': reply,
+      'GET /api/availability': (call: RecordedCall) =>
+        call.path.includes('date=')
+          ? ok([entry('2026-11-24', taken ? ['10:30'] : ['10:00', '10:30'])])
+          : ok([entry('2026-11-24', ['10:00', '10:30'])]),
+    });
+    const { user, dialog } = await openConfirm();
+    await user.click(within(dialog).getByRole('button', { name: 'Pay' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'This time slot is no longer available. Please choose a different time.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: '10:00' })).not.toBeInTheDocument(),
+    );
+    expect(screen.getByRole('button', { name: '10:30' })).toBeInTheDocument();
+  });
+
+  it('shows the first field error of a rejected request, else the generic text', async () => {
+    signedIn({
+      'POST /api/payments/create-session': () =>
+        fail(400, 'validationFailed', {
+          errors: [{ path: 'reason', msg: 'Too long', code: 'fieldTooLong' }],
+        }),
+    });
+    const { user, dialog } = await openConfirm();
+    await user.click(within(dialog).getByRole('button', { name: 'Pay' }));
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).not.toHaveTextContent('Failed to create payment session');
+    expect(alert.textContent).not.toBe('');
+  });
+});

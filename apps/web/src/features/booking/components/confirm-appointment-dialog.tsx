@@ -1,0 +1,154 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Doctor } from '@vizita/shared/contracts/doctors';
+import {
+  CONSULTATION_FEE_MINOR,
+  CURRENCY_BY_COUNTRY,
+  DEFAULT_VISIT_REASON,
+  REASON_MAX,
+  type PaymentCountry,
+} from '@vizita/shared/contracts/payments';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { FieldLabel } from '../../../components/ui/field-label';
+import { CreditCardIcon, LockIcon } from '../../../components/ui/icons';
+import { controlClasses } from '../../../components/ui/text-field';
+import { formatLongDate } from '../../../lib/dates';
+import { useValidationMessage } from '../../../lib/i18n';
+import { useCreatePaymentSession } from '../api/create-payment-session';
+import { paymentErrorText } from '../utils/error-keys';
+
+/** Spec §9: Bulgarian speakers pay as patients in Bulgaria, everyone else as in Germany. */
+export function paymentCountryFor(language: string): PaymentCountry {
+  return language.toLowerCase().startsWith('bg') ? 'Bulgaria' : 'Germany';
+}
+
+/** Minor units as the amount shown: 6000 → "60.00". */
+export function formatMinor(minor: number): string {
+  return (minor / 100).toFixed(2);
+}
+
+/** A calendar day (YYYY-MM-DD) as "Tuesday, November 24, 2026". */
+function longDate(iso: string): string {
+  const [year, month, day] = iso.split('-').map(Number);
+  return formatLongDate(new Date(year!, month! - 1, day));
+}
+
+/**
+ * The Confirm Appointment modal (spec §2): the choice, an optional reason, the fee, then Pay —
+ * which holds the slot and leaves for the provider's checkout. Mounted only while open.
+ */
+export function ConfirmAppointmentDialog({
+  doctor,
+  date,
+  slot,
+  onClose,
+}: {
+  doctor: Doctor | null;
+  date: string | null;
+  slot: string | null;
+  onClose: () => void;
+}) {
+  const { t, i18n } = useTranslation('appointments');
+  const validationMessage = useValidationMessage();
+  const create = useCreatePaymentSession();
+  const [reason, setReason] = useState('');
+  const [missingChoice, setMissingChoice] = useState(false);
+  const reasonId = useId();
+  const country = paymentCountryFor(i18n.language);
+  const currency = CURRENCY_BY_COUNTRY[country];
+  // Still busy after success: the browser is on its way to the checkout.
+  const busy = create.isPending || create.isSuccess;
+
+  const pay = () => {
+    if (!doctor || !date || !slot) {
+      setMissingChoice(true);
+      return;
+    }
+    setMissingChoice(false);
+    create.mutate(
+      {
+        doctorId: doctor._id,
+        date,
+        slot,
+        // Spec §5: optional, "General consultation" when left empty.
+        reason: reason.trim() || DEFAULT_VISIT_REASON,
+        country,
+      },
+      { onSuccess: (session) => window.location.assign(session.sessionUrl) },
+    );
+  };
+
+  let error: string | null = null;
+  if (missingChoice) error = t('booking.errors.required');
+  else if (create.isError) {
+    const text = paymentErrorText(create.error);
+    error = 'key' in text ? t(text.key) : (validationMessage(text.fieldCode) ?? null);
+  }
+
+  const rows = [
+    { label: t('booking.confirm.doctor'), value: doctor?.name },
+    { label: t('booking.confirm.specialty'), value: doctor?.specialties.join(', ') },
+    { label: t('booking.confirm.date'), value: date ? longDate(date) : undefined },
+    { label: t('booking.confirm.time'), value: slot ?? undefined },
+  ];
+
+  return (
+    <Dialog title={t('booking.confirm.title')} onClose={onClose} dismissible={!busy}>
+      <dl className="mt-4 divide-y divide-slate-100 rounded-lg border border-slate-200 text-sm">
+        {rows.map((row) => (
+          <div key={row.label} className="flex justify-between gap-4 px-3 py-2">
+            <dt className="text-slate-600">{row.label}</dt>
+            <dd className="text-right font-medium text-slate-900">{row.value}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className="mt-4 space-y-1.5">
+        <FieldLabel htmlFor={reasonId}>{t('booking.confirm.reason')}</FieldLabel>
+        <textarea
+          id={reasonId}
+          rows={3}
+          maxLength={REASON_MAX}
+          value={reason}
+          placeholder={t('booking.confirm.reasonPlaceholder')}
+          onChange={(event) => setReason(event.target.value)}
+          disabled={busy}
+          className={controlClasses(false)}
+        />
+      </div>
+      <section aria-labelledby={`${reasonId}-payment`} className="mt-4 rounded-lg bg-slate-50 p-3">
+        <h3
+          id={`${reasonId}-payment`}
+          className="flex items-center gap-2 text-sm font-semibold text-slate-900"
+        >
+          <CreditCardIcon aria-hidden="true" />
+          {t('booking.confirm.paymentDetails')}
+        </h3>
+        <dl className="mt-2 flex justify-between text-sm">
+          <dt className="text-slate-600">{t('booking.confirm.fee')}</dt>
+          <dd className="font-semibold text-slate-900">
+            {t('booking.confirm.amount', { amount: formatMinor(CONSULTATION_FEE_MINOR), currency })}
+          </dd>
+        </dl>
+        <p className="mt-2 flex gap-2 text-xs text-slate-600">
+          <LockIcon aria-hidden="true" className="mt-px shrink-0" />
+          {t('booking.confirm.secureNote')}
+        </p>
+      </section>
+      {error && (
+        <Alert tone="error" className="mt-4">
+          {error}
+        </Alert>
+      )}
+      <div className="mt-5 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={onClose} disabled={busy}>
+          {t('booking.confirm.cancel')}
+        </Button>
+        <Button busy={busy} onClick={pay}>
+          {busy ? t('booking.confirm.processing') : t('booking.confirm.pay')}
+        </Button>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,34 @@
+import { isApiError } from '../../../lib/api-client';
+
+// Screens show their own translated text chosen by the API's code (spec §8), never the server's
+// English. Values are literal keys of the `appointments` namespace.
+
+const PAYMENT_ERROR_KEYS = {
+  slotTaken: 'booking.errors.slotTaken',
+  slotNotOffered: 'booking.errors.slotNotOffered',
+  profileIncomplete: 'booking.errors.profileIncomplete',
+  doctorNotFound: 'booking.errors.doctorNotFound',
+  paymentProviderUnavailable: 'booking.errors.providerUnavailable',
+  tooManyRequests: 'booking.errors.tooManyRequests',
+} as const;
+
+type PaymentErrorKey =
+  (typeof PAYMENT_ERROR_KEYS)[keyof typeof PAYMENT_ERROR_KEYS] | 'booking.errors.payment';
+
+/**
+ * Spec §8 Payment session: the server's message (by its code), else the first field error's
+ * (returned as `{ fieldCode }`, a key of the validation namespace), else the generic text.
+ */
+export function paymentErrorText(error: unknown): { key: PaymentErrorKey } | { fieldCode: string } {
+  if (!isApiError(error)) return { key: 'booking.errors.payment' };
+  if (error.code && Object.hasOwn(PAYMENT_ERROR_KEYS, error.code)) {
+    return { key: PAYMENT_ERROR_KEYS[error.code as keyof typeof PAYMENT_ERROR_KEYS] };
+  }
+  // A 409 without our code is still a taken slot.
+  if (error.statusCode === 409) return { key: 'booking.errors.slotTaken' };
+  const errors = (error.data as { errors?: unknown } | null)?.errors;
+  const first: unknown = Array.isArray(errors) ? errors[0] : undefined;
+  const fieldCode = (first as { code?: unknown } | undefined)?.code;
+  if (typeof fieldCode === 'string') return { fieldCode };
+  return { key: 'booking.errors.payment' };
+}
