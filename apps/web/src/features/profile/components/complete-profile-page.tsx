@@ -11,6 +11,7 @@ import { LoadingState } from '../../../components/ui/spinner';
 import { TextField } from '../../../components/ui/text-field';
 import { focusOnMount } from '../../../lib/focus';
 import { useSchemaForm } from '../../../lib/use-schema-form';
+import { saveThenRefreshSession } from '../utils/save-then-refresh';
 import { useCompleteProfile } from '../api/complete-profile';
 import { useProfile } from '../api/get-profile';
 import { completeProfileErrorKey } from '../utils/error-keys';
@@ -60,20 +61,13 @@ function CompleteProfileForm({
     },
   });
 
-  const onSubmit = form.handleSubmit(async (payload) => {
-    try {
-      await completion.mutateAsync(payload);
-    } catch (error) {
-      form.setServerErrors(error);
-      return;
-    }
-    try {
-      // Spec §4: the status is refreshed at once, so the session knows the profile is complete.
-      await onCompleted();
-    } catch {
-      // The profile is saved; a failed refresh signs the session out on its own (spec §4).
-    }
-  });
+  const onSubmit = form.handleSubmit((payload) =>
+    saveThenRefreshSession(payload, {
+      save: completion.mutateAsync,
+      refresh: onCompleted,
+      onRejected: (error) => form.setServerErrors(error),
+    }),
+  );
 
   if (completion.isSuccess) return <Completed />;
 

@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { DELAYS } from '@vizita/shared/constants';
@@ -7,15 +6,13 @@ import { MARKET_COUNTRY_CODES } from '@vizita/shared/domain/profile-options';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { ErrorState } from '../../../components/ui/error-state';
 import { PageTitle } from '../../../components/ui/page-title';
-import { LoadingState } from '../../../components/ui/spinner';
 import { focusOnMount } from '../../../lib/focus';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useTimeout } from '../../../lib/use-timeout';
-import { useProfile } from '../api/get-profile';
 import { useUpdateProfile } from '../api/update-profile';
 import { updateProfileErrorKey } from '../utils/error-keys';
+import { saveThenRefreshSession } from '../utils/save-then-refresh';
 import { editProfileFormSchema, profileFieldValues } from '../utils/profile-form';
 import {
   AddressFields,
@@ -24,6 +21,7 @@ import {
   NationalIdField,
   PersonalFields,
 } from './profile-fields';
+import { ProfileLoader } from './profile-loader';
 
 function Saved() {
   const { t } = useTranslation('profile');
@@ -59,20 +57,13 @@ function EditProfileForm({
     defaultValues: profileFieldValues(profile, MARKET_COUNTRY_CODES),
   });
 
-  const onSubmit = form.handleSubmit(async (payload) => {
-    try {
-      await update.mutateAsync(payload);
-    } catch (error) {
-      form.setServerErrors(error);
-      return;
-    }
-    try {
-      // An edit can complete the profile (ADR 0008): the session learns it at once.
-      await onSaved();
-    } catch {
-      // The profile is saved; a failed refresh signs the session out on its own (spec §4).
-    }
-  });
+  const onSubmit = form.handleSubmit((payload) =>
+    saveThenRefreshSession(payload, {
+      save: update.mutateAsync,
+      refresh: onSaved,
+      onRejected: (error) => form.setServerErrors(error),
+    }),
+  );
 
   if (update.isSuccess) return <Saved />;
 
@@ -116,24 +107,6 @@ function EditProfileForm({
  */
 export function EditProfilePage({ onSaved }: { onSaved: () => Promise<unknown> }) {
   const { t } = useTranslation('profile');
-  const profile = useProfile();
-
-  // What was loaded stays on screen while it is fetched again, even if that fails.
-  let content: ReactNode;
-  if (profile.data) {
-    content = <EditProfileForm profile={profile.data} onSaved={onSaved} />;
-  } else if (profile.isError) {
-    content = (
-      <ErrorState
-        message={t('errors.load')}
-        retrying={profile.isFetching}
-        onRetry={() => void profile.refetch()}
-      />
-    );
-  } else {
-    content = <LoadingState label={t('view.loading')} />;
-  }
-
   return (
     <div className="mx-auto w-full max-w-3xl space-y-6">
       <PageTitle title={t('edit.title')} />
@@ -141,7 +114,11 @@ export function EditProfilePage({ onSaved }: { onSaved: () => Promise<unknown> }
         <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{t('edit.title')}</h1>
         <p className="mt-1 text-slate-700">{t('edit.subtitle')}</p>
       </div>
-      <Card>{content}</Card>
+      <Card>
+        <ProfileLoader>
+          {(profile) => <EditProfileForm profile={profile} onSaved={onSaved} />}
+        </ProfileLoader>
+      </Card>
     </div>
   );
 }

@@ -5,12 +5,9 @@ import type { Profile } from '@vizita/shared/contracts/profile';
 import { ProfileCompletionBanner } from '../../../components/profile-completion-banner';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { ErrorState } from '../../../components/ui/error-state';
 import { CheckCircleIcon, UserIcon } from '../../../components/ui/icons';
 import { PageTitle } from '../../../components/ui/page-title';
-import { LoadingState } from '../../../components/ui/spinner';
 import { formatCalendarDate, formatInstantDate } from '../../../lib/dates';
-import { useProfile } from '../api/get-profile';
 import {
   addressLine,
   COUNTRY_KEYS,
@@ -19,6 +16,7 @@ import {
   isCountryCode,
 } from '../utils/labels';
 import { ChangePasswordDialog } from './change-password-dialog';
+import { ProfileLoader } from './profile-loader';
 
 /** One labelled value of a card; a missing value reads "Not provided" (spec §2). */
 function Detail({ label, value }: { label: string; value: ReactNode }) {
@@ -164,26 +162,6 @@ export function ProfilePage({
   signingOut?: boolean;
 }) {
   const { t } = useTranslation('profile');
-  const profile = useProfile();
-
-  // What was loaded stays on screen while it is fetched again, even if that fails.
-  let content: ReactNode;
-  if (profile.data) {
-    content = (
-      <ProfileDetails profile={profile.data} onSignOut={onSignOut} signingOut={signingOut} />
-    );
-  } else if (profile.isError) {
-    content = (
-      <ErrorState
-        message={t('errors.load')}
-        retrying={profile.isFetching}
-        onRetry={() => void profile.refetch()}
-      />
-    );
-  } else {
-    content = <LoadingState label={t('view.loading')} />;
-  }
-
   return (
     <div className="mx-auto w-full max-w-5xl space-y-6">
       <PageTitle title={t('view.title')} />
@@ -191,7 +169,11 @@ export function ProfilePage({
         <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{t('view.title')}</h1>
         <p className="mt-1 text-slate-700">{t('view.subtitle')}</p>
       </div>
-      {content}
+      <ProfileLoader>
+        {(profile) => (
+          <ProfileDetails profile={profile} onSignOut={onSignOut} signingOut={signingOut} />
+        )}
+      </ProfileLoader>
     </div>
   );
 }
