@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { successSchema } from './api-response.ts';
+import { maxLengthIfFilled, minLengthIfFilled } from './field-checks.ts';
 
 /** Plans of spec §3 with their labels' i18n keys living in the web app. */
 export const APPOINTMENT_PLANS = ['consultation', 'prescription', 'follow-up'] as const;
@@ -40,13 +41,36 @@ export type Appointment = z.infer<typeof appointmentSchema>;
 
 const isoDate = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'invalidValue'));
 
+/** Spec §5: a cancellation reason has 10 to 500 characters after trimming. */
+export const CANCEL_REASON_MIN = 10;
+export const CANCEL_REASON_MAX = 500;
+/** Spec §7, §9: a reschedule picks a new time within 14 days from today. */
+export const RESCHEDULE_WINDOW_DAYS = 14;
+/** Paging of GET /api/appointments: a page holds at most 100, and that is the default. */
+export const APPOINTMENTS_PAGE_MAX = 100;
+
 /**
- * GET /api/appointments: the caller's own appointments; or, with `doctorId` (the booking page,
- * spec §7), only which of that doctor's slots are taken — dates and times, nobody's data.
+ * GET /api/appointments: the caller's own appointments, by status, paged and ordered by start
+ * time; or, with `doctorId` (the booking page, spec §7), only which of that doctor's slots are
+ * taken — dates and times, nobody's data.
  */
 export const appointmentListQuerySchema = z
   .object({
-    status: z.optional(z.enum(APPOINTMENT_STATUSES)),
+    status: z.optional(z.enum(APPOINTMENT_STATUSES, 'invalidValue')),
+    page: z.optional(
+      z.coerce.number('invalidValue').check(z.int('invalidValue'), z.minimum(1, 'invalidValue')),
+    ),
+    limit: z.optional(
+      z.coerce
+        .number('invalidValue')
+        .check(
+          z.int('invalidValue'),
+          z.minimum(1, 'invalidValue'),
+          z.maximum(APPOINTMENTS_PAGE_MAX, 'invalidValue'),
+        ),
+    ),
+    /** `asc` (soonest first, the default) or `desc` (latest first: the dashboard's recent list). */
+    order: z.optional(z.enum(['asc', 'desc'], 'invalidValue')),
     doctorId: z.optional(z.uuid('invalidValue')),
     date: z.optional(isoDate),
     startDate: z.optional(isoDate),
@@ -61,14 +85,82 @@ export const appointmentListQuerySchema = z
       { message: 'invalidValue', path: ['date'] },
     ),
   );
+export type AppointmentListQuery = z.infer<typeof appointmentListQuerySchema>;
+
 export const occupiedSlotSchema = z.object({
   date: z.string(),
   slot: z.string(),
   status: z.literal('upcoming'),
 });
-export const appointmentListResponseSchema = successSchema(
-  z.union([z.array(appointmentSchema), z.array(occupiedSlotSchema)]),
-);
+
+/** How many of the caller's appointments have each status (the stat cards of spec §2). */
+export const appointmentCountsSchema = z.object({
+  upcoming: z.number(),
+  completed: z.number(),
+  cancelled: z.number(),
+});
+export type AppointmentCounts = z.infer<typeof appointmentCountsSchema>;
+
+/** The caller's own list: one page of `data`, the page's place, and the counts by status. */
+export const ownAppointmentListResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.array(appointmentSchema),
+  counts: appointmentCountsSchema,
+  pagination: z.object({ page: z.number(), limit: z.number(), total: z.number() }),
+});
+export type OwnAppointmentList = z.infer<typeof ownAppointmentListResponseSchema>;
+
+export const appointmentListResponseSchema = z.union([
+  ownAppointmentListResponseSchema,
+  successSchema(z.array(occupiedSlotSchema)),
+]);
 
 /** GET /api/appointments/:id */
 export const appointmentResponseSchema = successSchema(appointmentSchema);
+
+/**
+ * PUT /api/appointments/:id/cancel (spec §3, §5). `cancelledBy` is accepted because the spec's
+ * client sends it, and ignored: the server takes it from the caller's part in the appointment.
+ */
+export const cancelAppointmentRequestSchema = z.strictObject({
+  reason: z
+    .string('cancelReasonRequired')
+    .check(
+      z.trim(),
+      z.minLength(1, 'cancelReasonRequired'),
+      minLengthIfFilled(CANCEL_REASON_MIN, 'cancelReasonMin'),
+      maxLengthIfFilled(CANCEL_REASON_MAX, 'cancelReasonMax'),
+    ),
+  cancelledBy: z.optional(z.enum(['doctor', 'patient'], 'invalidValue')),
+});
+export type CancelAppointmentRequest = z.infer<typeof cancelAppointmentRequestSchema>;
+
+/**
+ * What happened to the payment (the cancellation policy, docs/decisions/0012): `refunded` in
+ * full, `processing` (due, and the provider is being retried), or `none` (not due, or nothing
+ * was paid).
+ */
+export const REFUND_OUTCOMES = ['refunded', 'processing', 'none'] as const;
+export const cancelAppointmentResponseSchema = successSchema(
+  z.object({ appointment: appointmentSchema, refund: z.enum(REFUND_OUTCOMES) }),
+);
+
+/** Spec §7: `newDate` is an ISO midnight-UTC string; a plain YYYY-MM-DD is taken too. */
+export const rescheduleAppointmentRequestSchema = z.strictObject({
+  newDate: z.string('newDateRequired').check(
+    z.minLength(1, 'newDateRequired'),
+    z.refine((v) => /^\d{4}-\d{2}-\d{2}(T00:00:00(\.000)?Z)?$/.test(v), {
+      message: 'invalidValue',
+      when: ({ value }) => typeof value === 'string' && value.length > 0,
+    }),
+  ),
+  newSlot: z.string('newSlotRequired').check(
+    z.minLength(1, 'newSlotRequired'),
+    z.refine((v) => /^([01]\d|2[0-3]):[0-5]\d$/.test(v), {
+      message: 'invalidValue',
+      when: ({ value }) => typeof value === 'string' && value.length > 0,
+    }),
+  ),
+});
+export type RescheduleAppointmentRequest = z.infer<typeof rescheduleAppointmentRequestSchema>;
+export const rescheduleAppointmentResponseSchema = successSchema(appointmentSchema);

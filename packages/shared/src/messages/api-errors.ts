@@ -34,6 +34,10 @@ export const API_ERRORS = {
   paymentSessionNotFound: 'Payment session not found',
   paymentProviderUnavailable: 'The payment provider could not be reached. Please try again.',
   devPaymentsDisabled: 'Development payments are not available in production',
+  appointmentNotUpcoming: 'Only upcoming appointments can be cancelled or rescheduled',
+  appointmentStarted: 'This appointment has already started and can no longer be rescheduled',
+  rescheduleWindow: 'An appointment can be moved to a time within the next 14 days only',
+  receiptLinkInvalid: 'This receipt link is invalid or has expired. Open it again from your billing history.',
   registrationRateLimited: 'Too many registrations from this address, please try again later.',
 } as const;
 
@@ -48,4 +52,6 @@ export const API_MESSAGES = {
   passwordReset: 'Password has been reset',
   passwordChanged: 'Password changed successfully',
   loggedOut: 'Logged out',
+  appointmentCancelled: 'Appointment cancelled successfully',
+  appointmentRescheduled: 'Appointment rescheduled successfully',
 } as const;

@@ -43,6 +43,11 @@ export const VALIDATION_MESSAGES_EN = {
   countryInvalid: 'Please choose a country from the list',
   fieldTooLong: 'This field is too long',
   invalidValue: 'Invalid value',
+  cancelReasonRequired: 'Please provide a reason for cancellation',
+  cancelReasonMin: 'Please provide a more detailed reason (at least 10 characters)',
+  cancelReasonMax: 'Please keep the reason to at most 500 characters',
+  newDateRequired: 'Please choose a new date',
+  newSlotRequired: 'Please choose a new time',
 } as const;
 
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES_EN;
