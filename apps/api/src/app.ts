@@ -16,6 +16,9 @@ import { createAccessTokens } from './modules/auth/access-token.ts';
 import { appointmentRoutes } from './modules/appointments/routes.ts';
 import { createAppointmentService } from './modules/appointments/service.ts';
 import { registerPayments } from './modules/payments/plugin.ts';
+import { createAppointmentMails } from './modules/appointments/appointment-mails.ts';
+import { startBackgroundWork } from './modules/jobs/background.ts';
+import { createJobWorker } from './modules/jobs/queue.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { doctorRoutes } from './modules/doctors/routes.ts';
 import { createDoctorService } from './modules/doctors/service.ts';
@@ -31,6 +34,13 @@ import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { spaPlugin } from './plugins/spa.ts';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** One pass of the periodic work now (tests, and operators through the admin CLI). */
+    backgroundWork: { tick: () => Promise<void> };
+  }
+}
+
 export type AppDeps = {
   config: Config;
   database: Database;
@@ -42,7 +52,11 @@ export type AppDeps = {
   logger?: FastifyServerOptions['logger'];
   /** Where the built SPA lives; the default is the web workspace's dist folder. */
   webRoot?: string;
+  /** How often background work runs (holds, completions, jobs); 0 leaves it to `tick()`. */
+  backgroundIntervalMs?: number;
 };
+
+const BACKGROUND_INTERVAL_MS = 30_000;
 
 // Bodies are small JSON documents; files travel peer to peer, never through these routes.
 const BODY_LIMIT_BYTES = 64 * 1024;
@@ -129,10 +143,29 @@ export async function buildApp(deps: AppDeps) {
   });
   await app.register(profileRoutes, { profiles });
   await app.register(doctorRoutes, { doctors: createDoctorService({ db, clock }) });
-  await registerPayments(app, { config, db, clock, receiptSecret: deps.jwtSecret, mailer });
-  await app.register(appointmentRoutes, {
-    appointments: createAppointmentService({ db, clock, appUrl: config.appUrl }),
+  const jobs = createJobWorker({ db, clock, log: app.log });
+  createAppointmentMails({ db, mailer, clock, appUrl: config.appUrl, jobs });
+  const payments = await registerPayments(app, {
+    config,
+    db,
+    clock,
+    receiptSecret: deps.jwtSecret,
+    jobs,
   });
+  const appointments = createAppointmentService({ db, clock, appUrl: config.appUrl, jobs });
+  await app.register(appointmentRoutes, { appointments });
+  // Lapsed holds already count as free for availability and new holds; their sweep only brings
+  // the rows up to date. Completion and jobs (reminders, refunds, mails) need no client at all.
+  const background = startBackgroundWork(
+    app,
+    [
+      { name: 'expire lapsed holds', run: () => payments.expireLapsedHolds() },
+      { name: 'complete ended appointments', run: () => appointments.completeEnded() },
+      { name: 'run due jobs', run: () => jobs.runDue() },
+    ],
+    deps.backgroundIntervalMs ?? BACKGROUND_INTERVAL_MS,
+  );
+  app.decorate('backgroundWork', background);
   if (!config.isProduction && mailer.kind === 'outbox') await app.register(devMailRoutes, { db });
   await app.register(spaPlugin, {
     webRoot: deps.webRoot ?? fileURLToPath(new URL('../../web/dist', import.meta.url)),

@@ -1,87 +1,26 @@
-import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appointments, payments, sessions, users } from '../src/db/schema.ts';
-import { createAccessTokens } from '../src/modules/auth/access-token.ts';
-import { createAdminService } from '../src/modules/admin/service.ts';
-import { parseWeeklyHours } from '../src/modules/admin/weekly-hours.ts';
+import { appointments, payments } from '../src/db/schema.ts';
+import { createBookingFixture } from './booking-fixture.ts';
 import { createTestApp, signUp, testClock, type TestApp } from './test-app.ts';
 
 // Monday 2026-11-23, 08:00 UTC (10:00 in Sofia). Dr. Petrova works 09:00–17:00 Sofia time.
 const clock = testClock(new Date('2026-11-23T08:00:00Z'));
 let t: TestApp;
 let doctorId: string;
-const tokens = createAccessTokens('test-secret-that-is-long-enough-for-hs256', clock);
+let patients: (count: number) => Promise<{ userId: string; sessionId: string; token: string }[]>;
+let book: Fixture['book'];
+let pay: Fixture['pay'];
+let freeSlots: Fixture['freeSlots'];
+let signIn: Fixture['signIn'];
+type Fixture = Awaited<ReturnType<typeof createBookingFixture>>;
 
-/** Patients with complete profiles and live sessions, made directly: a race needs hundreds. */
-async function patients(
-  count: number,
-): Promise<{ userId: string; sessionId: string; token: string }[]> {
-  const rows = await t.db
-    .insert(users)
-    .values(
-      Array.from({ length: count }, (_, i) => ({
-        email: `racer-${randomUUID()}-${i}@example.bg`,
-        passwordHash: 'unused',
-        firstName: 'Race',
-        lastName: `Patient${i}`,
-        emailValidatedAt: clock(),
-        isProfileComplete: true,
-      })),
-    )
-    .returning({ id: users.id });
-  const live = await t.db
-    .insert(sessions)
-    .values(
-      rows.map((r) => ({ userId: r.id, expiresAt: new Date(clock().getTime() + 86_400_000) })),
-    )
-    .returning({ id: sessions.id, userId: sessions.userId });
-  return Promise.all(
-    live.map(async (s) => ({
-      userId: s.userId,
-      sessionId: s.id,
-      token: await tokens.sign({ userId: s.userId, sessionId: s.id }),
-    })),
-  );
-}
-
-const book = (token: string, body: Record<string, unknown>) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/payments/create-session',
-    headers: { authorization: `Bearer ${token}` },
-    payload: { doctorId, country: 'Bulgaria', ...body },
-  });
-const freeSlots = async (date: string) =>
-  ((await t.app.inject(`/api/availability?doctorId=${doctorId}&date=${date}`)).json().data[0]
-    ?.slots ?? []) as string[];
 const sessionIdOf = (res: { json: () => { data: { sessionId: string } } }) =>
   res.json().data.sessionId;
-const pay = (sessionId: string, number = '4242 4242 4242 4242') =>
-  t.app.inject({
-    method: 'POST',
-    url: `/checkout/${sessionId}`,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({
-      number,
-      expiry: '12/30',
-      cvc: '123',
-      name: 'Race Patient',
-    }).toString(),
-  });
 
 beforeAll(async () => {
   t = await createTestApp({ clock });
-  doctorId = await createAdminService(t.db).createDoctor({
-    email: 'petrova@vizita.test',
-    password: 'Doctor-2026!',
-    firstName: 'Elena',
-    lastName: 'Petrova',
-    specialties: ['Cardiology'],
-    timeZone: 'Europe/Sofia',
-    slotMinutes: 30,
-    weekly: parseWeeklyHours('Mon-Fri 09:00-17:00'),
-  });
+  ({ doctorId, patients, book, pay, freeSlots, signIn } = await createBookingFixture(t));
 });
 afterAll(() => t.close());
 
@@ -315,9 +254,9 @@ describe('fulfilment', () => {
     expect(receipt.statusCode).toBe(200);
     expect(receipt.body).toMatch(/VZ-\d{8}-/);
     expect(receipt.body).toContain('4242');
-    expect((await t.app.inject(new URL(item.receiptUrl).pathname)).statusCode).toBe(404);
+    expect((await t.app.inject(new URL(item.receiptUrl).pathname)).statusCode).toBe(403);
     expect((await t.app.inject(`${new URL(item.receiptUrl).pathname}?sig=forged`)).statusCode).toBe(
-      404,
+      403,
     );
     const strangers = { authorization: `Bearer ${stranger!.token}` };
     expect(
@@ -366,17 +305,7 @@ describe('hold expiry', () => {
     const { appointmentId } = (await book(p!.token, { date: '2026-11-27', slot: '16:00' })).json()
       .data;
     clock.advance(31 * 60_000);
-    const { createPaymentService } = await import('../src/modules/payments/service.ts');
-    const { createLocalProvider } = await import('../src/modules/payments/providers/local.ts');
-    const service = createPaymentService({
-      db: t.db,
-      clock,
-      appUrl: 'http://vizita.test',
-      provider: createLocalProvider({ db: t.db, clock, appUrl: 'http://vizita.test' }),
-      receiptSecret: 'x',
-      log: { error: () => {} },
-    });
-    await service.expireLapsedHolds();
+    await t.app.backgroundWork.tick();
     const [appointment] = await t.db
       .select()
       .from(appointments)
@@ -414,7 +343,7 @@ describe('GET /api/appointments?doctorId=…', () => {
 });
 
 describe('a payment completed after its hold lapsed', () => {
-  it('re-takes the slot when it is still free, and cancels (refund due) when another patient holds it', async () => {
+  it('re-takes the slot when it is still free, and cancels and refunds when another patient holds it', async () => {
     const [late] = await patients(1);
     // Free: the late payer gets the slot back.
     const first = (await book(late!.token, { date: '2026-11-30', slot: '14:00' })).json().data;
@@ -429,7 +358,7 @@ describe('a payment completed after its hold lapsed', () => {
       .set({ status: 'complete', paymentStatus: 'paid' })
       .where(eq(localCheckoutSessions.id, first.sessionId));
     // Access tokens last 15 minutes; the clock moved 31.
-    const lateToken = await tokens.sign({ userId: late!.userId, sessionId: late!.sessionId });
+    const lateToken = (await signIn(late!.userId)).token;
     const retake = await t.app.inject({
       method: 'POST',
       url: '/api/payments/process-webhook-manually',
@@ -457,7 +386,7 @@ describe('a payment completed after its hold lapsed', () => {
       method: 'POST',
       url: '/api/payments/process-webhook-manually',
       headers: {
-        authorization: `Bearer ${await tokens.sign({ userId: other!.userId, sessionId: other!.sessionId })}`,
+        authorization: `Bearer ${(await signIn(other!.userId)).token}`,
       },
       payload: { sessionId: second.sessionId },
     });
@@ -468,5 +397,12 @@ describe('a payment completed after its hold lapsed', () => {
       .where(eq(appointments.id, second.appointmentId));
     expect(lost).toMatchObject({ status: 'cancelled' });
     expect(lost!.cancelReason).toContain('refunded');
+    // …and the refund went through the provider at once.
+    const [refunded] = await t.db
+      .select()
+      .from(payments)
+      .where(eq(payments.appointmentId, second.appointmentId));
+    expect(refunded).toMatchObject({ status: 'refunded' });
+    expect(refunded!.refundedAt).not.toBeNull();
   });
 });

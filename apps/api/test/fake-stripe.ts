@@ -18,6 +18,8 @@ export type FakeSession = {
 
 export async function startFakeStripe() {
   const sessions = new Map<string, FakeSession>();
+  /** Refunds Stripe made: one per new idempotency key, as Stripe does. */
+  const refunds: { id: string; payment_intent: string; amount: number }[] = [];
   const idempotency = new Map<string, string>();
   const requests: {
     method: string;
@@ -91,6 +93,22 @@ export async function startFakeStripe() {
         if (idempotencyKey) idempotency.set(idempotencyKey, id);
         return send(200, serialize(session, false));
       }
+      if (req.method === 'POST' && url.pathname === '/v1/refunds') {
+        const existing = idempotencyKey && idempotency.get(idempotencyKey);
+        const refund =
+          (existing && refunds.find((r) => r.id === existing)) ||
+          (() => {
+            const created = {
+              id: `re_${randomBytes(8).toString('hex')}`,
+              payment_intent: params.get('payment_intent') ?? '',
+              amount: Number(params.get('amount')),
+            };
+            refunds.push(created);
+            if (idempotencyKey) idempotency.set(idempotencyKey, created.id);
+            return created;
+          })();
+        return send(200, { ...refund, object: 'refund', status: 'succeeded', currency: 'eur' });
+      }
       const expire = /^\/v1\/checkout\/sessions\/([\w]+)\/expire$/.exec(url.pathname);
       if (req.method === 'POST' && expire) {
         const session = sessions.get(expire[1]!);
@@ -132,6 +150,7 @@ export async function startFakeStripe() {
     url: `http://127.0.0.1:${port}`,
     requests,
     sessions,
+    refunds,
     /** The customer paid on Stripe's page. */
     complete(id: string) {
       const s = sessions.get(id)!;

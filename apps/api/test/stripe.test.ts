@@ -187,4 +187,43 @@ describe('Stripe provider', () => {
     });
     expect(dev.statusCode).toBe(403);
   });
+
+  it('refunds a cancellation through Stripe once, even when the refund is run again after a crash', async () => {
+    const { sessionId, appointmentId } = (await book('15:00')).json().data;
+    fake.complete(sessionId);
+    await webhook(fake.event('checkout.session.completed', sessionId));
+    const [cancelA, cancelB] = await Promise.all(
+      [0, 1].map(() =>
+        t.app.inject({
+          method: 'PUT',
+          url: `/api/appointments/${appointmentId}/cancel`,
+          headers: { authorization: `Bearer ${token}` },
+          payload: { reason: 'Ich bin wieder gesund.' },
+        }),
+      ),
+    );
+    expect([cancelA!.statusCode, cancelB!.statusCode].sort()).toEqual([200, 409]);
+    const [payment] = await t.db
+      .select()
+      .from(payments)
+      .where(eq(payments.appointmentId, appointmentId));
+    expect(payment).toMatchObject({ status: 'refunded', providerRefundId: fake.refunds[0]!.id });
+    expect(fake.refunds).toEqual([
+      { id: expect.any(String), payment_intent: `pi_${sessionId.slice(8)}`, amount: 6000 },
+    ]);
+    const refundRequest = fake.requests.find((r) => r.path === '/v1/refunds')!;
+    expect(refundRequest.idempotencyKey).toBe(`refund-${payment!.id}`);
+
+    // Stripe refunded, and we crashed before recording it: the job runs again and Stripe answers
+    // the same refund for the same key — no second refund.
+    await t.db
+      .update(payments)
+      .set({ status: 'completed', providerRefundId: null })
+      .where(eq(payments.id, payment!.id));
+    await t.pool.query('update jobs set done_at = null where key = $1', [`refund:${payment!.id}`]);
+    await t.app.backgroundWork.tick();
+    expect(fake.refunds).toHaveLength(1);
+    const [again] = await t.db.select().from(payments).where(eq(payments.id, payment!.id));
+    expect(again).toMatchObject({ status: 'refunded', providerRefundId: fake.refunds[0]!.id });
+  });
 });

@@ -82,6 +82,8 @@ export async function createTestApp(options: TestAppOptions = {}) {
     ...(options.mailer ? { mailer: options.mailer } : {}),
     logger: { level: 'info', stream, redact: (await import('../src/app.ts')).LOG_REDACTIONS },
     webRoot: '/nonexistent',
+    // Background work runs when a test says so (`app.backgroundWork.tick()`), on the test's clock.
+    backgroundIntervalMs: 0,
   });
   await app.ready();
 
@@ -102,6 +104,8 @@ export async function createTestApp(options: TestAppOptions = {}) {
     app,
     db: database.db,
     pool: database.pool,
+    /** For a second instance's own pool on the same database. */
+    databaseUrl: database.url,
     clock,
     logs,
     mails,

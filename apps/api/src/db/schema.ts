@@ -185,6 +185,9 @@ export const payments = pgTable(
     receiptUrl: text('receipt_url'),
     receiptNumber: text('receipt_number'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    // Set once the provider confirmed the refund; its id makes a retried refund recognisable.
+    providerRefundId: text('provider_refund_id'),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -223,6 +226,37 @@ export const localCheckoutSessions = pgTable('local_checkout_sessions', {
   completedAt: timestamp('completed_at', { withTimezone: true }),
   createdAt: createdAt(),
 });
+
+/**
+ * Durable background work (reminders, refunds): written in the transaction that makes it due, run
+ * by whichever instance claims it first (`FOR UPDATE SKIP LOCKED` plus a lease), so each job runs
+ * once however many instances there are, and survives a restart. `key` makes enqueueing
+ * idempotent: the same reminder or refund is never queued twice.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').notNull(),
+    key: text('key').notNull(),
+    payload: jsonb('payload').$type<Record<string, string>>().notNull(),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull(),
+    // While a worker runs the job; a crashed worker's lease lapses and another takes over.
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+    // Gave up after the last attempt; kept for an operator (docs/operations.md).
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('jobs_key_key').on(t.key),
+    index('jobs_due_idx')
+      .on(t.runAt)
+      .where(sql`${t.doneAt} is null and ${t.failedAt} is null`),
+  ],
+);
 
 /** A signed-in device: one login starts a session; its refresh tokens form one rotation family. */
 export const sessions = pgTable(

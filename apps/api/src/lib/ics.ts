@@ -33,6 +33,8 @@ export function calendarEvent(event: {
   summary: string;
   description: string;
   url?: string;
+  /** Higher in a later mail about the same event (a new time), so calendars update it. */
+  sequence?: number;
   now: Date;
 }): string {
   const lines = [
@@ -43,6 +45,7 @@ export function calendarEvent(event: {
     'METHOD:PUBLISH',
     'BEGIN:VEVENT',
     `UID:${event.uid}`,
+    `SEQUENCE:${event.sequence ?? 0}`,
     `DTSTAMP:${stamp(event.now)}`,
     `DTSTART:${stamp(event.start)}`,
     `DTEND:${stamp(event.end)}`,

@@ -20,7 +20,10 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
-/** Authentication is one hook (STYLE.md §6): routes opt in with `preHandler: app.authenticate`. */
+/**
+ * Authentication is one hook (STYLE.md §6): routes opt in with `preValidation: app.authenticate`,
+ * which runs before the body is validated, so a caller without a token learns nothing of a schema.
+ */
 export const authenticatePlugin = fp<{ auth: AuthService }>(
   async (app, { auth }) => {
     app.decorateRequest('auth', null);

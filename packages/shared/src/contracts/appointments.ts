@@ -44,6 +44,11 @@ const isoDate = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'invalidValue'))
 /** Spec §5: a cancellation reason has 10 to 500 characters after trimming. */
 export const CANCEL_REASON_MIN = 10;
 export const CANCEL_REASON_MAX = 500;
+/**
+ * The cancellation policy (docs/decisions/0012): a patient who cancels at least this long before
+ * the start is refunded in full; later, not at all. A doctor's cancellation always refunds.
+ */
+export const FULL_REFUND_NOTICE_MS = 24 * 60 * 60_000;
 /** Spec §7, §9: a reschedule picks a new time within 14 days from today. */
 export const RESCHEDULE_WINDOW_DAYS = 14;
 /** Paging of GET /api/appointments: a page holds at most 100, and that is the default. */

@@ -37,7 +37,8 @@ export const API_ERRORS = {
   appointmentNotUpcoming: 'Only upcoming appointments can be cancelled or rescheduled',
   appointmentStarted: 'This appointment has already started and can no longer be rescheduled',
   rescheduleWindow: 'An appointment can be moved to a time within the next 14 days only',
-  receiptLinkInvalid: 'This receipt link is invalid or has expired. Open it again from your billing history.',
+  receiptLinkInvalid:
+    'This receipt link is invalid or has expired. Open it again from your billing history.',
   registrationRateLimited: 'Too many registrations from this address, please try again later.',
 } as const;
 

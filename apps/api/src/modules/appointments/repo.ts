@@ -1,21 +1,32 @@
-import { and, asc, eq, inArray, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lt, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { appointments, doctorProfiles, users } from '../../db/schema.ts';
+import { appointments, doctorProfiles, payments, users } from '../../db/schema.ts';
+
+type Tx = Pick<Db, 'select' | 'update'>;
 
 export type AppointmentRow = typeof appointments.$inferSelect;
 export type VisibleStatus = 'upcoming' | 'completed' | 'cancelled';
 
+const isParticipant = (userId: string) =>
+  or(eq(appointments.patientId, userId), eq(appointments.doctorId, userId));
+
 /**
  * Appointments the user takes part in, as patient or as doctor, with the doctor's public
- * details. Payment holds (`pending`) and lapsed holds (`expired`) are not appointments yet.
+ * details, ordered by start. Payment holds (`pending`) and lapsed holds (`expired`) are not
+ * appointments yet.
  */
 export async function listForParticipant(
   db: Db,
   userId: string,
   statuses: VisibleStatus[],
-  appointmentId?: string,
+  options: {
+    appointmentId?: string;
+    order?: 'asc' | 'desc';
+    limit?: number;
+    offset?: number;
+  } = {},
 ) {
-  return db
+  const query = db
     .select({
       appointment: appointments,
       doctor: {
@@ -31,10 +42,62 @@ export async function listForParticipant(
     .leftJoin(doctorProfiles, eq(doctorProfiles.userId, appointments.doctorId))
     .where(
       and(
-        or(eq(appointments.patientId, userId), eq(appointments.doctorId, userId)),
+        isParticipant(userId),
         inArray(appointments.status, statuses),
-        appointmentId ? eq(appointments.id, appointmentId) : undefined,
+        options.appointmentId ? eq(appointments.id, options.appointmentId) : undefined,
       ),
     )
-    .orderBy(asc(appointments.startsAt));
+    .orderBy(
+      options.order === 'desc' ? desc(appointments.startsAt) : asc(appointments.startsAt),
+      asc(appointments.id),
+    )
+    .$dynamic();
+  if (options.limit !== undefined) query.limit(options.limit).offset(options.offset ?? 0);
+  return query;
+}
+
+/** How many of the user's appointments have each visible status. */
+export async function countByStatus(db: Db, userId: string) {
+  const rows = await db
+    .select({ status: appointments.status, n: count() })
+    .from(appointments)
+    .where(
+      and(
+        isParticipant(userId),
+        inArray(appointments.status, ['upcoming', 'completed', 'cancelled']),
+      ),
+    )
+    .groupBy(appointments.status);
+  const counts = { upcoming: 0, completed: 0, cancelled: 0 };
+  for (const row of rows) counts[row.status as VisibleStatus] = row.n;
+  return counts;
+}
+
+/** The appointment, locked for a change of its status or time in this transaction. */
+export async function lockAppointment(tx: Tx, id: string) {
+  const [row] = await tx
+    .select()
+    .from(appointments)
+    .where(eq(appointments.id, id))
+    .for('update')
+    .limit(1);
+  return row;
+}
+
+export async function findPaymentOf(tx: Tx, appointmentId: string) {
+  const [row] = await tx
+    .select()
+    .from(payments)
+    .where(eq(payments.appointmentId, appointmentId))
+    .limit(1);
+  return row;
+}
+
+/** Upcoming appointments whose window closed before `endedBefore` become completed. */
+export async function completeEnded(db: Db, endedBefore: Date, now: Date) {
+  return db
+    .update(appointments)
+    .set({ status: 'completed', updatedAt: now })
+    .where(and(eq(appointments.status, 'upcoming'), lt(appointments.startsAt, endedBefore)))
+    .returning({ id: appointments.id });
 }

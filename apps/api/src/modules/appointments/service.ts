@@ -1,24 +1,50 @@
-import type { Appointment } from '@vizita/shared/contracts/appointments';
-import { joinState } from '@vizita/shared/domain/join-window';
+import {
+  APPOINTMENTS_PAGE_MAX,
+  FULL_REFUND_NOTICE_MS,
+  RESCHEDULE_WINDOW_DAYS,
+  type Appointment,
+  type AppointmentListQuery,
+  type RescheduleAppointmentRequest,
+} from '@vizita/shared/contracts/appointments';
+import { JOIN_CLOSES_AFTER_MS, joinState } from '@vizita/shared/domain/join-window';
 import { zonedDateAndSlot } from '@vizita/shared/domain/zoned-time';
 import type { Db } from '../../db/client.ts';
-import type { Clock } from '../../lib/clock.ts';
 import { ApiError } from '../../lib/api-error.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { isUniqueViolation } from '../../lib/pg-errors.ts';
+import { audit } from '../auth/repo.ts';
+import { offeredSlot } from '../doctors/offered-slot.ts';
 import * as doctorsRepo from '../doctors/repo.ts';
+import type { JobWorker } from '../jobs/queue.ts';
+import { queueRefund } from '../payments/refunds.ts';
+import { expireLapsedHoldsOnSlot, updateAppointment } from '../payments/repo.ts';
+import { queueAppointmentMail, queueReminders } from './appointment-mails.ts';
 import * as repo from './repo.ts';
 
 const DAY_MS = 86_400_000;
 
 const VISIBLE: repo.VisibleStatus[] = ['upcoming', 'completed', 'cancelled'];
 
+export type RefundOutcome = 'refunded' | 'processing' | 'none';
+
+/**
+ * The cancellation policy (docs/decisions/0012): a doctor's cancellation always refunds; a
+ * patient's refunds in full when it comes at least 24 hours before the start, and not at all later.
+ */
+export function refundIsDue(by: 'doctor' | 'patient', startsAt: Date, now: Date): boolean {
+  return by === 'doctor' || startsAt.getTime() - now.getTime() >= FULL_REFUND_NOTICE_MS;
+}
+
 export function createAppointmentService({
   db,
   clock,
   appUrl,
+  jobs,
 }: {
   db: Db;
   clock: Clock;
   appUrl: string;
+  jobs: JobWorker;
 }) {
   function toAppointment(
     row: Awaited<ReturnType<typeof repo.listForParticipant>>[number],
@@ -59,7 +85,24 @@ export function createAppointmentService({
     };
   }
 
-  return {
+  /** The appointment locked for a change by one of its two participants; 404 for anyone else. */
+  async function lockOwn(
+    tx: Parameters<typeof repo.lockAppointment>[0],
+    userId: string,
+    id: string,
+  ) {
+    const a = await repo.lockAppointment(tx, id);
+    if (
+      !a ||
+      (a.patientId !== userId && a.doctorId !== userId) ||
+      !VISIBLE.includes(a.status as repo.VisibleStatus)
+    )
+      throw new ApiError(404, 'appointmentNotFound');
+    if (a.status !== 'upcoming') throw new ApiError(409, 'appointmentNotUpcoming');
+    return a;
+  }
+
+  const service = {
     /**
      * Which of a doctor's slots are taken between two local dates (spec §7's booking-page read):
      * booked appointments and live payment holds, as date and time only.
@@ -89,17 +132,152 @@ export function createAppointmentService({
      * an id that does not exist, so ids reveal nothing.
      */
     async get(userId: string, appointmentId: string): Promise<Appointment> {
-      const [row] = await repo.listForParticipant(db, userId, VISIBLE, appointmentId);
+      const [row] = await repo.listForParticipant(db, userId, VISIBLE, { appointmentId });
       if (!row) throw new ApiError(404, 'appointmentNotFound');
       return toAppointment(row, clock());
     },
 
-    /** The caller's own appointments (as patient or doctor), oldest first; never anyone else's. */
-    async list(userId: string, status?: repo.VisibleStatus): Promise<Appointment[]> {
-      const rows = await repo.listForParticipant(db, userId, status ? [status] : VISIBLE);
+    /**
+     * The caller's own appointments (as patient or doctor; never anyone else's): one page in
+     * start order, the page's place, and the counts by status for the stat cards.
+     */
+    async list(
+      userId: string,
+      query: Pick<AppointmentListQuery, 'status' | 'page' | 'limit' | 'order'> = {},
+    ) {
+      const page = query.page ?? 1;
+      const limit = query.limit ?? APPOINTMENTS_PAGE_MAX;
+      const [rows, counts] = await Promise.all([
+        repo.listForParticipant(db, userId, query.status ? [query.status] : VISIBLE, {
+          order: query.order ?? 'asc',
+          limit,
+          offset: (page - 1) * limit,
+        }),
+        repo.countByStatus(db, userId),
+      ]);
       const now = clock();
-      return rows.map((row) => toAppointment(row, now));
+      const total = query.status
+        ? counts[query.status]
+        : counts.upcoming + counts.completed + counts.cancelled;
+      return {
+        data: rows.map((row) => toAppointment(row, now)),
+        counts,
+        pagination: { page, limit, total },
+      };
+    },
+
+    /**
+     * Cancels an upcoming appointment for its patient or its doctor; who cancelled comes from the
+     * caller's part in the appointment, never from the body. The refund that the policy makes due
+     * and the patient's mail are queued in the same transaction, then run at once.
+     */
+    async cancel(
+      userId: string,
+      appointmentId: string,
+      reason: string,
+    ): Promise<{ appointment: Appointment; refund: RefundOutcome }> {
+      const now = clock();
+      const queued = await db.transaction(async (tx) => {
+        const a = await lockOwn(tx, userId, appointmentId);
+        const by = a.doctorId === userId ? 'doctor' : 'patient';
+        await updateAppointment(
+          tx,
+          a.id,
+          { status: 'cancelled', cancelledBy: by, cancelReason: reason, cancelledAt: now },
+          now,
+        );
+        const payment = await repo.findPaymentOf(tx, a.id);
+        const paid = payment?.status === 'completed';
+        const due = paid && refundIsDue(by, a.startsAt, now);
+        const mailKey = await queueAppointmentMail(tx, 'cancelled', a.id, now, {
+          ...(paid ? { refund: due ? ('due' as const) : ('none' as const) } : {}),
+        });
+        const refundKey = due ? await queueRefund(tx, payment.id, now) : undefined;
+        await audit(tx, 'appointment.cancelled', {
+          userId,
+          meta: { appointmentId: a.id, by, refundDue: due },
+        });
+        return { mailKey, refundKey, paymentId: due ? payment.id : undefined };
+      });
+      await jobs.runNow(queued.mailKey);
+      let refund: RefundOutcome = 'none';
+      if (queued.refundKey) {
+        await jobs.runNow(queued.refundKey);
+        const payment = await repo.findPaymentOf(db, appointmentId);
+        refund = payment?.status === 'refunded' ? 'refunded' : 'processing';
+      }
+      return { appointment: await service.get(userId, appointmentId), refund };
+    },
+
+    /**
+     * Moves an upcoming appointment to another free slot of the same doctor within 14 days, in
+     * one transaction: the row's new start frees the old slot, and the partial unique index
+     * refuses a slot someone else holds (409), exactly as for booking.
+     */
+    async reschedule(
+      userId: string,
+      appointmentId: string,
+      input: RescheduleAppointmentRequest,
+    ): Promise<Appointment> {
+      const now = clock();
+      // The doctor never changes, so the slot is checked before the transaction: the lock is then
+      // held for two statements only, and never while this request waits for a second connection.
+      const current = await service.get(userId, appointmentId);
+      if (current.status !== 'upcoming') throw new ApiError(409, 'appointmentNotUpcoming');
+      const slot = await offeredSlot(db, {
+        doctorId: current.doctorId._id,
+        date: input.newDate.slice(0, 10),
+        slot: input.newSlot,
+        now,
+        windowDays: RESCHEDULE_WINDOW_DAYS,
+        outsideWindow: 'rescheduleWindow',
+      });
+      const mailKey = await db.transaction(async (tx) => {
+        const a = await lockOwn(tx, userId, appointmentId);
+        if (a.startsAt <= now) throw new ApiError(409, 'appointmentStarted');
+        // Asked twice (a double click): the appointment is already there.
+        if (slot.startsAt.getTime() === a.startsAt.getTime()) return undefined;
+        await expireLapsedHoldsOnSlot(tx, a.doctorId, slot.startsAt, now);
+        try {
+          await tx.transaction((sp) =>
+            updateAppointment(sp, a.id, { startsAt: slot.startsAt, endsAt: slot.endsAt }, now),
+          );
+        } catch (error) {
+          if (isUniqueViolation(error)) throw new ApiError(409, 'slotTaken');
+          throw error;
+        }
+        await queueReminders(tx, { id: a.id, startsAt: slot.startsAt }, now);
+        await audit(tx, 'appointment.rescheduled', {
+          userId,
+          meta: {
+            appointmentId: a.id,
+            from: a.startsAt.toISOString(),
+            to: slot.startsAt.toISOString(),
+          },
+        });
+        return queueAppointmentMail(tx, 'rescheduled', a.id, now, {
+          variant: slot.startsAt.toISOString(),
+        });
+      });
+      if (mailKey) await jobs.runNow(mailKey);
+      return service.get(userId, appointmentId);
+    },
+
+    /**
+     * Upcoming appointments whose consultation window has ended become completed — run by the
+     * background loop, so nobody has to open the app for it. One idempotent UPDATE, safe on
+     * every instance at once.
+     */
+    async completeEnded(): Promise<number> {
+      const now = clock();
+      const done = await repo.completeEnded(
+        db,
+        new Date(now.getTime() - JOIN_CLOSES_AFTER_MS),
+        now,
+      );
+      return done.length;
     },
   };
+  return service;
 }
 export type AppointmentService = ReturnType<typeof createAppointmentService>;

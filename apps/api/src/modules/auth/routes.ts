@@ -157,7 +157,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/auth/change-password',
     {
-      preHandler: app.authenticate,
+      preValidation: app.authenticate,
       schema: {
         body: changePasswordRequestSchema,
         response: { 200: messageOnlySchema, ...errors },

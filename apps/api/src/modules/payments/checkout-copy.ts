@@ -43,6 +43,12 @@ export const CHECKOUT_COPY = {
       paid: 'Paid',
       refunded: 'Refunded',
       description: 'Description',
+      refundedOn: 'Refunded on',
+      providerReceipt: 'Card receipt from Stripe',
+      expiredHeading: 'This receipt link has expired',
+      expiredBody:
+        'Receipt links work for one hour. Open the receipt again from your billing history.',
+      back: 'Go to billing history',
     },
   },
   bg: {
@@ -86,6 +92,12 @@ export const CHECKOUT_COPY = {
       paid: 'Платено',
       refunded: 'Възстановено',
       description: 'Описание',
+      refundedOn: 'Възстановено на',
+      providerReceipt: 'Разписка за картата от Stripe',
+      expiredHeading: 'Връзката към разписката е изтекла',
+      expiredBody:
+        'Връзките към разписки са валидни един час. Отворете разписката отново от историята на плащанията.',
+      back: 'Към историята на плащанията',
     },
   },
   de: {
@@ -130,6 +142,12 @@ export const CHECKOUT_COPY = {
       paid: 'Bezahlt',
       refunded: 'Erstattet',
       description: 'Beschreibung',
+      refundedOn: 'Erstattet am',
+      providerReceipt: 'Kartenbeleg von Stripe',
+      expiredHeading: 'Dieser Quittungslink ist abgelaufen',
+      expiredBody:
+        'Quittungslinks gelten eine Stunde. Öffnen Sie die Quittung erneut über Ihren Zahlungsverlauf.',
+      back: 'Zum Zahlungsverlauf',
     },
   },
 } satisfies Record<Locale, unknown>;

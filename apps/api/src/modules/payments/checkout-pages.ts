@@ -91,21 +91,36 @@ export function receiptPage(
     amountMinor: number;
     currency: string;
     last4: string | null;
-    refunded: boolean;
+    refundedAt: Date | null;
+    providerReceiptUrl: string | null;
   },
 ) {
   const t = CHECKOUT_COPY[locale].receipt;
-  const date = new Intl.DateTimeFormat(locale === 'en' ? 'en-US' : locale, {
-    dateStyle: 'long',
-    timeStyle: 'short',
-    timeZone: 'UTC',
-  }).format(receipt.paidAt);
+  const format = (d: Date) =>
+    `${new Intl.DateTimeFormat(locale === 'en' ? 'en-US' : locale, {
+      dateStyle: 'long',
+      timeStyle: 'short',
+      timeZone: 'UTC',
+    }).format(d)} UTC`;
+  const row = (term: string, value: string) => `<dt>${escape(term)}</dt><dd>${escape(value)}</dd>`;
   return page(
     locale,
     t.heading,
     `<h1>Vizita — ${escape(t.heading)}</h1><dl>
-<dt>${escape(t.number)}</dt><dd>${escape(receipt.number)}</dd><dt>${escape(t.date)}</dt><dd>${escape(date)} UTC</dd>
-<dt>${escape(t.description)}</dt><dd>${escape(receipt.description)}</dd><dt>${escape(CHECKOUT_COPY[locale].total)}</dt><dd>${escape(money(receipt.amountMinor, receipt.currency, locale))}</dd>
-${receipt.last4 ? `<dt>${escape(t.paidWith)}</dt><dd>${escape(receipt.last4)}</dd>` : ''}<dt>${escape(t.status)}</dt><dd>${escape(receipt.refunded ? t.refunded : t.paid)}</dd></dl>`,
+${row(t.number, receipt.number)}${row(t.date, format(receipt.paidAt))}
+${row(t.description, receipt.description)}${row(CHECKOUT_COPY[locale].total, money(receipt.amountMinor, receipt.currency, locale))}
+${receipt.last4 ? row(t.paidWith, receipt.last4) : ''}${row(t.status, receipt.refundedAt ? t.refunded : t.paid)}
+${receipt.refundedAt ? row(t.refundedOn, format(receipt.refundedAt)) : ''}</dl>
+${receipt.providerReceiptUrl ? `<p><a class="link" href="${escape(receipt.providerReceiptUrl)}" rel="noopener noreferrer">${escape(t.providerReceipt)}</a></p>` : ''}`,
+  );
+}
+
+/** A receipt link that is forged or older than its hour. */
+export function receiptLinkExpiredPage(locale: Locale, billingUrl: string) {
+  const t = CHECKOUT_COPY[locale].receipt;
+  return page(
+    locale,
+    t.expiredHeading,
+    `<h1>${escape(t.expiredHeading)}</h1><p>${escape(t.expiredBody)}</p><a class="link" href="${escape(billingUrl)}">${escape(t.back)}</a>`,
   );
 }

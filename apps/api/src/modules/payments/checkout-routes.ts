@@ -2,11 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import type { Locale } from '@vizita/shared/constants';
 import { localeFromAcceptLanguage } from '../../lib/request-locale.ts';
-import { checkoutPage, closedPage, declinedPage, receiptPage } from './checkout-pages.ts';
+import { checkoutPage, closedPage, declinedPage } from './checkout-pages.ts';
 import type { LocalProvider } from './providers/local.ts';
-import * as repo from './repo.ts';
 import type { PaymentService } from './service.ts';
-import type { Db } from '../../db/client.ts';
 
 const sessionParams = z.object({ sessionId: z.string().check(z.maxLength(255)) });
 const cardForm = z.object({
@@ -23,9 +21,8 @@ const cardForm = z.object({
 export const checkoutRoutes: FastifyPluginAsyncZod<{
   local: LocalProvider;
   payments: PaymentService;
-  db: Db;
   appUrl: string;
-}> = async (app, { local, payments, db, appUrl }) => {
+}> = async (app, { local, payments, appUrl }) => {
   // HTML forms post urlencoded bodies; the parser is scoped to these routes.
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
@@ -73,40 +70,6 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{
       if (!result.ok)
         return html(reply.status(402), declinedPage(locale, result.decline, `${appUrl}/calendar`));
       return reply.redirect(session.successUrl, 303);
-    },
-  );
-
-  app.get(
-    '/receipts/:paymentId',
-    {
-      schema: {
-        params: z.object({ paymentId: z.uuid() }),
-        querystring: z.object({ sig: z._default(z.string().check(z.maxLength(100)), '') }),
-        hide: true,
-      },
-    },
-    async (request, reply) => {
-      const locale = localeFromAcceptLanguage(request.headers['accept-language']);
-      const { paymentId } = request.params;
-      const payment = payments.verifyReceiptSignature(paymentId, request.query.sig)
-        ? await repo.findPaymentById(db, paymentId)
-        : undefined;
-      if (!payment?.paidAt || !payment.receiptNumber)
-        return html(reply.status(404), closedPage(locale, appUrl));
-      const session =
-        payment.provider === 'local' ? await local.find(payment.providerSessionId) : undefined;
-      return html(
-        reply.header('cache-control', 'private, no-store'),
-        receiptPage(locale, {
-          number: payment.receiptNumber,
-          paidAt: payment.paidAt,
-          description: session?.description ?? 'Vizita',
-          amountMinor: payment.amountMinor,
-          currency: payment.currency,
-          last4: session?.cardLast4 ?? null,
-          refunded: payment.status === 'refunded',
-        }),
-      );
     },
   );
 };

@@ -2,16 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { Mailer } from '../mail/mailer.ts';
-import { createBookingConfirmation } from './booking-confirmation.ts';
+import type { JobWorker } from '../jobs/queue.ts';
 import { checkoutRoutes } from './checkout-routes.ts';
 import { createLocalProvider } from './providers/local.ts';
 import { createStripeProvider } from './providers/stripe.ts';
+import { createReceiptLinks } from './receipt-links.ts';
+import { receiptRoutes } from './receipt-routes.ts';
 import { paymentRoutes } from './routes.ts';
 import { createPaymentService } from './service.ts';
 import { stripeWebhookRoutes } from './webhook-routes.ts';
-
-const HOLD_SWEEP_INTERVAL_MS = 60_000;
 
 /**
  * Payments with the provider `PAYMENT_PROVIDER` names: the local hosted checkout (default, zero
@@ -24,8 +23,8 @@ export async function registerPayments(
     db,
     clock,
     receiptSecret,
-    mailer,
-  }: { config: Config; db: Db; clock: Clock; receiptSecret: string; mailer: Mailer },
+    jobs,
+  }: { config: Config; db: Db; clock: Clock; receiptSecret: string; jobs: JobWorker },
 ) {
   const { provider, stripeSecretKey, stripeWebhookSecret, stripeApiUrl } = config.payments;
   const stripe =
@@ -37,33 +36,20 @@ export async function registerPayments(
         })
       : undefined;
   const local = stripe ? undefined : createLocalProvider({ db, clock, appUrl: config.appUrl });
-  const onPaid = createBookingConfirmation({ db, mailer, clock, appUrl: config.appUrl });
+  const receiptLinks = createReceiptLinks({ secret: receiptSecret, appUrl: config.appUrl, clock });
   const payments = createPaymentService({
     db,
     clock,
     appUrl: config.appUrl,
     provider: stripe ?? local!,
-    receiptSecret,
-    onPaid,
+    receiptLinks,
+    jobs,
     log: app.log,
   });
   await app.register(paymentRoutes, { payments, local, allowDevPayments: !config.isProduction });
-  if (local) await app.register(checkoutRoutes, { local, payments, db, appUrl: config.appUrl });
+  if (local) await app.register(checkoutRoutes, { local, payments, appUrl: config.appUrl });
+  await app.register(receiptRoutes, { db, links: receiptLinks, local, appUrl: config.appUrl });
   if (stripe) await app.register(stripeWebhookRoutes, { stripe, payments });
 
-  // Lapsed holds already count as free for availability and new holds; this sweep only brings
-  // their rows (appointment expired, payment cancelled) up to date. Idempotent, so every
-  // instance may run it.
-  let sweep: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    sweep = setInterval(
-      () =>
-        void payments
-          .expireLapsedHolds()
-          .catch((err: unknown) => app.log.error({ err }, 'hold sweep failed')),
-      HOLD_SWEEP_INTERVAL_MS,
-    ).unref();
-  });
-  app.addHook('onClose', async () => clearInterval(sweep));
   return payments;
 }

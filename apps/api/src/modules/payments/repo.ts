@@ -54,6 +54,11 @@ export async function lockPaymentBySession(
   return row;
 }
 
+export async function lockPaymentById(tx: Tx, id: string) {
+  const [row] = await tx.select().from(payments).where(eq(payments.id, id)).for('update').limit(1);
+  return row;
+}
+
 export async function findPaymentBySession(
   db: Tx,
   provider: 'local' | 'stripe',

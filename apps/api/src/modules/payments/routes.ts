@@ -34,7 +34,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/payments/create-session',
     {
-      preHandler: app.authenticate,
+      preValidation: app.authenticate,
       schema: {
         body: createSessionRequestSchema,
         response: { 200: createSessionResponseSchema, ...errors },
@@ -53,7 +53,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/payments/session/:sessionId',
     {
-      preHandler: app.authenticate,
+      preValidation: app.authenticate,
       schema: {
         params: z.object({ sessionId: z.string().check(z.maxLength(255)) }),
         response: { 200: paymentSessionResponseSchema, ...errors },
@@ -68,7 +68,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/payments/process-webhook-manually',
     {
-      preHandler: app.authenticate,
+      preValidation: app.authenticate,
       schema: {
         body: sessionIdRequestSchema,
         response: { 200: appointmentIdResponseSchema, ...errors },
@@ -87,7 +87,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/payments/process-dev-payment',
     {
-      preHandler: app.authenticate,
+      preValidation: app.authenticate,
       schema: {
         body: sessionIdRequestSchema,
         response: { 200: appointmentIdResponseSchema, ...errors },
@@ -109,7 +109,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/payments/release-hold',
     {
-      preHandler: app.authenticate,
+      preValidation: app.authenticate,
       schema: {
         body: releaseHoldRequestSchema,
         response: { 200: releaseHoldResponseSchema, ...errors },
@@ -124,7 +124,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/payments/history',
     {
-      preHandler: app.authenticate,
+      preValidation: app.authenticate,
       schema: { response: { 200: paymentHistoryResponseSchema, 401: apiErrorSchema } },
     },
     async (request) => ({

@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Locale } from '@vizita/shared/constants';
 import type { CreateSessionRequest, PaymentHistoryItem } from '@vizita/shared/contracts/payments';
@@ -9,15 +9,18 @@ import {
   DEFAULT_VISIT_REASON,
 } from '@vizita/shared/contracts/payments';
 import { BOOKING_WINDOW_DAYS } from '@vizita/shared/contracts/doctors';
-import { slotsForDate } from '@vizita/shared/domain/slots';
-import { addDays, zonedDateAndSlot } from '@vizita/shared/domain/zoned-time';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import { audit, findUserById } from '../auth/repo.ts';
-import * as doctorsRepo from '../doctors/repo.ts';
+import { queueAppointmentMail, queueReminders } from '../appointments/appointment-mails.ts';
+import { offeredSlot } from '../doctors/offered-slot.ts';
+import type { JobWorker } from '../jobs/queue.ts';
 import type { PaymentProvider } from './providers/payment-provider.ts';
+import { queueRefund, REFUND_JOB } from './refunds.ts';
+import type { ReceiptLinks } from './receipt-links.ts';
 import * as repo from './repo.ts';
 
 export type PaymentDeps = {
@@ -25,9 +28,10 @@ export type PaymentDeps = {
   clock: Clock;
   appUrl: string;
   provider: PaymentProvider;
-  /** Signs receipt links so that only whoever was given the link (the payer) can open it. */
-  receiptSecret: string;
-  onPaid?: (appointmentId: string) => Promise<void>;
+  /** Mints the payer's short-lived receipt links. */
+  receiptLinks: ReceiptLinks;
+  /** Runs the mails and refunds that fulfilment and refunds queue (modules/jobs). */
+  jobs: JobWorker;
   log: { error: (obj: object, msg: string) => void };
 };
 
@@ -35,63 +39,18 @@ export type PaymentDeps = {
 export const SLOT_LOST_REASON =
   'The time slot was taken after the checkout expired; the payment is refunded.';
 
-const isUniqueViolation = (e: unknown): boolean =>
-  typeof e === 'object' &&
-  e !== null &&
-  ((e as { code?: string }).code === '23505' ||
-    isUniqueViolation((e as { cause?: unknown }).cause));
-
 export type FulfilmentResult = { appointmentId: string; status: repo.PaymentRow['status'] };
 
 export function createPaymentService(deps: PaymentDeps) {
   const { db, clock, provider } = deps;
 
-  const signature = (paymentId: string) =>
-    createHmac('sha256', deps.receiptSecret).update(`receipt:${paymentId}`).digest('base64url');
-  const receiptUrl = (paymentId: string) =>
-    `${deps.appUrl}/receipts/${paymentId}?sig=${signature(paymentId)}`;
   const receiptNumber = (now: Date) =>
     `VZ-${now.toISOString().slice(0, 10).replaceAll('-', '')}-${randomBytes(4).toString('hex').toUpperCase()}`;
 
-  /** The slot's UTC start if the doctor offers it on that local date and it has not begun. */
-  async function offeredStart(doctorId: string, date: string, slot: string, now: Date) {
-    const profile = await doctorsRepo.findDoctorProfile(db, doctorId);
-    if (!profile) throw new ApiError(404, 'doctorNotFound');
-    const today = zonedDateAndSlot(now, profile.timeZone).date;
-    if (date < today || date > addDays(today, BOOKING_WINDOW_DAYS))
-      throw new ApiError(400, 'slotNotOffered');
-    const [weekly, exceptions] = await Promise.all([
-      doctorsRepo.weeklyHours(db, doctorId),
-      doctorsRepo.exceptionsBetween(db, doctorId, date, date),
-    ]);
-    const match = slotsForDate({
-      date,
-      timeZone: profile.timeZone,
-      slotMinutes: profile.slotMinutes,
-      weekly: weekly.map((w) => ({ weekday: w.weekday, start: w.startTime, end: w.endTime })),
-      exceptions: exceptions.map((e) => ({
-        date: e.date,
-        kind: e.kind,
-        start: e.startTime,
-        end: e.endTime,
-      })),
-    }).find((s) => s.slot === slot);
-    if (!match || match.startsAt <= now) throw new ApiError(400, 'slotNotOffered');
-    return {
-      startsAt: match.startsAt,
-      endsAt: new Date(match.startsAt.getTime() + profile.slotMinutes * 60_000),
-      timeZone: profile.timeZone,
-    };
-  }
+  const hasReceipt = (status: repo.PaymentRow['status']) =>
+    status === 'completed' || status === 'refunded';
 
-  return {
-    receiptUrl,
-    verifyReceiptSignature(paymentId: string, sig: string) {
-      const expected = Buffer.from(signature(paymentId));
-      const given = Buffer.from(sig);
-      return expected.length === given.length && timingSafeEqual(expected, given);
-    },
-
+  const service = {
     /**
      * Holds the slot and opens a hosted checkout in one transaction. Concurrent attempts on one
      * slot: the partial unique index lets exactly one hold in; every other answers 409.
@@ -101,7 +60,13 @@ export function createPaymentService(deps: PaymentDeps) {
       if (!patient) throw new ApiError(401, 'authRequired');
       if (!patient.isProfileComplete) throw new ApiError(403, 'profileIncomplete');
       const now = clock();
-      const slot = await offeredStart(input.doctorId, input.date, input.slot, now);
+      const slot = await offeredSlot(db, {
+        doctorId: input.doctorId,
+        date: input.date,
+        slot: input.slot,
+        now,
+        windowDays: BOOKING_WINDOW_DAYS,
+      });
       const currency = CURRENCY_BY_COUNTRY[input.country];
       const expiresAt = new Date(now.getTime() + CHECKOUT_LIFETIME_MS);
       const result = await db.transaction(async (tx) => {
@@ -171,9 +136,10 @@ export function createPaymentService(deps: PaymentDeps) {
       const outcome = await db.transaction(async (tx) => {
         const payment = await repo.lockPaymentBySession(tx, provider.name, sessionId);
         if (!payment) throw new ApiError(404, 'paymentSessionNotFound');
-        if (payment.status !== 'pending')
-          return { appointmentId: payment.appointmentId, status: payment.status, paidNow: false };
+        const unchanged = { appointmentId: payment.appointmentId, status: payment.status };
+        if (payment.status !== 'pending') return { ...unchanged, jobKeys: [] };
         if (state.paymentStatus === 'paid') {
+          const jobKeys: string[] = [];
           const appointment = await repo.findAppointment(tx, payment.appointmentId);
           if (
             appointment &&
@@ -190,6 +156,8 @@ export function createPaymentService(deps: PaymentDeps) {
                   now,
                 ),
               );
+              jobKeys.push(await queueAppointmentMail(tx, 'confirmed', appointment.id, now));
+              await queueReminders(tx, appointment, now);
             } catch (error) {
               if (!isUniqueViolation(error)) throw error;
               await repo.updateAppointment(
@@ -200,7 +168,11 @@ export function createPaymentService(deps: PaymentDeps) {
               );
               deps.log.error(
                 { appointmentId: appointment.id, sessionId },
-                'paid after the hold lapsed and the slot was taken: refund due',
+                'paid after the hold lapsed and the slot was taken: refunding',
+              );
+              jobKeys.push(
+                await queueAppointmentMail(tx, 'cancelled', appointment.id, now, { refund: 'due' }),
+                await queueRefund(tx, payment.id, now),
               );
             }
           }
@@ -211,7 +183,8 @@ export function createPaymentService(deps: PaymentDeps) {
               status: 'completed',
               providerPaymentId: state.paymentId ?? null,
               receiptNumber: receiptNumber(now),
-              receiptUrl: state.receiptUrl ?? receiptUrl(payment.id),
+              // The provider's own receipt (Stripe's), linked from ours; ours is minted per read.
+              receiptUrl: state.receiptUrl ?? null,
               paidAt: now,
             },
             now,
@@ -221,26 +194,19 @@ export function createPaymentService(deps: PaymentDeps) {
             userId: payment.patientId,
             meta: { appointmentId: payment.appointmentId, sessionId },
           });
-          return {
-            appointmentId: payment.appointmentId,
-            status: 'completed' as const,
-            paidNow: true,
-          };
+          return { appointmentId: payment.appointmentId, status: 'completed' as const, jobKeys };
         }
         if (state.status === 'expired' || state.paymentStatus === 'failed') {
           const status =
             state.paymentStatus === 'failed' ? ('failed' as const) : ('cancelled' as const);
           await repo.updatePayment(tx, payment.id, { status }, now);
           await repo.updateAppointment(tx, payment.appointmentId, { status: 'expired' }, now);
-          return { appointmentId: payment.appointmentId, status, paidNow: false };
+          return { appointmentId: payment.appointmentId, status, jobKeys: [] };
         }
-        return { appointmentId: payment.appointmentId, status: payment.status, paidNow: false };
+        return { ...unchanged, jobKeys: [] };
       });
-      if (outcome.paidNow && deps.onPaid) {
-        await deps
-          .onPaid(outcome.appointmentId)
-          .catch((err: unknown) => deps.log.error({ err }, 'after-payment work failed'));
-      }
+      // Queued with the payment, run now; if this fails, the worker runs them later.
+      for (const key of outcome.jobKeys) await deps.jobs.runNow(key);
       return { appointmentId: outcome.appointmentId, status: outcome.status };
     },
 
@@ -254,19 +220,16 @@ export function createPaymentService(deps: PaymentDeps) {
       if (!payment || payment.patientId !== patientId)
         throw new ApiError(404, 'paymentSessionNotFound');
       if (payment.status === 'pending') {
-        await this.fulfil(sessionId);
+        await service.fulfil(sessionId);
         payment = (await repo.findPaymentBySession(db, provider.name, sessionId))!;
       }
       return {
         id: payment.id,
-        appointmentId:
-          payment.status === 'completed' || payment.status === 'refunded'
-            ? payment.appointmentId
-            : null,
+        appointmentId: hasReceipt(payment.status) ? payment.appointmentId : null,
         status: payment.status,
         amount: payment.amountMinor / 100,
         currency: payment.currency,
-        receiptUrl: payment.receiptUrl,
+        receiptUrl: hasReceipt(payment.status) ? deps.receiptLinks.url(payment) : null,
       };
     },
 
@@ -275,7 +238,7 @@ export function createPaymentService(deps: PaymentDeps) {
       const payment = await repo.findPaymentBySession(db, provider.name, sessionId);
       if (!payment || payment.patientId !== patientId)
         throw new ApiError(404, 'paymentSessionNotFound');
-      return this.fulfil(sessionId);
+      return service.fulfil(sessionId);
     },
 
     /**
@@ -289,7 +252,7 @@ export function createPaymentService(deps: PaymentDeps) {
       if (!payment || payment.patientId !== patientId)
         throw new ApiError(404, 'paymentSessionNotFound');
       if (payment.status === 'pending') await provider.expireCheckout(payment.providerSessionId);
-      return this.fulfil(payment.providerSessionId);
+      return service.fulfil(payment.providerSessionId);
     },
 
     async history(patientId: string): Promise<PaymentHistoryItem[]> {
@@ -304,10 +267,7 @@ export function createPaymentService(deps: PaymentDeps) {
         amount: r.payment.amountMinor / 100,
         currency: r.payment.currency,
         status: r.payment.status,
-        receiptUrl:
-          r.payment.status === 'completed' || r.payment.status === 'refunded'
-            ? r.payment.receiptUrl
-            : null,
+        receiptUrl: hasReceipt(r.payment.status) ? deps.receiptLinks.url(r.payment) : null,
       }));
     },
 
@@ -319,12 +279,46 @@ export function createPaymentService(deps: PaymentDeps) {
           where: (p, { eq: equals }) => equals(p.appointmentId, id),
         });
         if (payment)
-          await this.fulfil(payment.providerSessionId).catch((err: unknown) =>
-            deps.log.error({ err }, 'hold expiry failed'),
-          );
+          await service
+            .fulfil(payment.providerSessionId)
+            .catch((err: unknown) => deps.log.error({ err }, 'hold expiry failed'));
         else await repo.updateAppointment(db, id, { status: 'expired' }, now);
       }
     },
+
+    /**
+     * Refunds a paid payment in full, once: the `refund` job that a cancellation queues. The row
+     * lock makes concurrent runs wait, the status makes a second run a no-op, and the idempotency
+     * key makes a retry after a lost answer (we refunded, then crashed) refund nothing more.
+     */
+    async refundPayment(paymentId: string) {
+      const now = clock();
+      const mailKey = await db.transaction(async (tx) => {
+        const payment = await repo.lockPaymentById(tx, paymentId);
+        if (payment?.status !== 'completed') return undefined;
+        const { refundId } = await provider.refund({
+          sessionId: payment.providerSessionId,
+          paymentId: payment.providerPaymentId,
+          amountMinor: payment.amountMinor,
+          idempotencyKey: `refund-${payment.id}`,
+          appointmentId: payment.appointmentId,
+        });
+        await repo.updatePayment(
+          tx,
+          payment.id,
+          { status: 'refunded', providerRefundId: refundId, refundedAt: now },
+          now,
+        );
+        await audit(tx, 'payment.refunded', {
+          userId: payment.patientId,
+          meta: { paymentId: payment.id, appointmentId: payment.appointmentId, refundId },
+        });
+        return queueAppointmentMail(tx, 'refunded', payment.appointmentId, now);
+      });
+      if (mailKey) await deps.jobs.runNow(mailKey);
+    },
   };
+  deps.jobs.register(REFUND_JOB, (payload) => service.refundPayment(payload.paymentId ?? ''));
+  return service;
 }
 export type PaymentService = ReturnType<typeof createPaymentService>;

@@ -17,7 +17,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ profiles: ProfileService }> 
   app.get(
     '/auth/profile',
     {
-      preHandler: app.authenticate,
+      preValidation: app.authenticate,
       schema: { response: { 200: profileResponseSchema, ...errors } },
     },
     async (request) => ({
@@ -29,7 +29,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ profiles: ProfileService }> 
   app.put(
     '/auth/complete-profile',
     {
-      preHandler: app.authenticate,
+      preValidation: app.authenticate,
       schema: {
         body: completeProfileRequestSchema,
         response: { 200: messageOnlySchema, ...errors },
@@ -44,7 +44,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ profiles: ProfileService }> 
   app.put(
     '/auth/profile',
     {
-      preHandler: app.authenticate,
+      preValidation: app.authenticate,
       schema: { body: updateProfileRequestSchema, response: { 200: messageOnlySchema, ...errors } },
     },
     async (request) => {

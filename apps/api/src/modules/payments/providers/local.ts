@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { localCheckoutSessions } from '../../../db/schema.ts';
 import type { Clock } from '../../../lib/clock.ts';
@@ -9,6 +9,7 @@ import type {
   CheckoutState,
   PaymentProvider,
   ProviderTx,
+  RefundRequest,
 } from './payment-provider.ts';
 
 export type LocalSession = typeof localCheckoutSessions.$inferSelect;
@@ -82,6 +83,22 @@ export function createLocalProvider({
         .where(
           and(eq(localCheckoutSessions.id, sessionId), eq(localCheckoutSessions.status, 'open')),
         );
+    },
+
+    /** Marks the paid session refunded; refunding a refunded session again changes nothing. */
+    async refund(request: RefundRequest) {
+      const [row] = await db
+        .update(localCheckoutSessions)
+        .set({ paymentStatus: 'refunded' })
+        .where(
+          and(
+            eq(localCheckoutSessions.id, request.sessionId),
+            inArray(localCheckoutSessions.paymentStatus, ['paid', 'refunded']),
+          ),
+        )
+        .returning({ id: localCheckoutSessions.id });
+      if (!row) throw new Error(`local session ${request.sessionId} was not paid`);
+      return { refundId: `re_local_${request.sessionId.slice(9, 33)}` };
     },
 
     /** The card form's submission. Only a successful or declined card changes the session. */

@@ -43,4 +43,18 @@ export interface PaymentProvider {
   retrieveCheckout(sessionId: string): Promise<CheckoutState | null>;
   /** Ends an open session so it can no longer be paid (the patient abandoned it). */
   expireCheckout(sessionId: string): Promise<void>;
+  /**
+   * Refunds a paid session in full. Idempotent: a second call with the same `idempotencyKey` (a
+   * retry after a timeout or a crash) refunds nothing more and answers the same refund.
+   */
+  refund(request: RefundRequest): Promise<{ refundId: string }>;
 }
+
+export type RefundRequest = {
+  sessionId: string;
+  /** The provider's payment id recorded at fulfilment (Stripe's payment intent), if known. */
+  paymentId: string | null;
+  amountMinor: number;
+  idempotencyKey: string;
+  appointmentId: string;
+};

@@ -1,5 +1,10 @@
 import Stripe from 'stripe';
-import type { CheckoutRequest, CheckoutState, PaymentProvider } from './payment-provider.ts';
+import type {
+  CheckoutRequest,
+  CheckoutState,
+  PaymentProvider,
+  RefundRequest,
+} from './payment-provider.ts';
 
 export type StripeProviderOptions = {
   secretKey: string;
@@ -98,6 +103,31 @@ export function createStripeProvider(options: StripeProviderOptions) {
         // Already complete or expired: the state fulfilment reads next is the truth either way.
         if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
       }
+    },
+
+    async refund(request: RefundRequest) {
+      let paymentIntent = request.paymentId;
+      if (!paymentIntent) {
+        const session = await stripe.checkout.sessions.retrieve(request.sessionId);
+        paymentIntent =
+          typeof session.payment_intent === 'string'
+            ? session.payment_intent
+            : (session.payment_intent?.id ?? null);
+      }
+      if (!paymentIntent) throw new Error(`Stripe session ${request.sessionId} has no payment`);
+      // Stripe answers a repeated idempotency key with the first refund, never a second one.
+      const refund = await stripe.refunds.create(
+        {
+          payment_intent: paymentIntent,
+          amount: request.amountMinor,
+          reason: 'requested_by_customer',
+          metadata: { appointmentId: request.appointmentId },
+        },
+        { idempotencyKey: request.idempotencyKey },
+      );
+      if (refund.status === 'failed' || refund.status === 'canceled')
+        throw new Error(`Stripe refund ${refund.id} ${refund.status}`);
+      return { refundId: refund.id };
     },
 
     /** The event, when the signature over the raw body is valid; null otherwise. */

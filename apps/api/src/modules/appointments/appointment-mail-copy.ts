@@ -1,0 +1,189 @@
+import type { Locale } from '@vizita/shared/constants';
+
+// Every text of the mails about an appointment, in the three interface languages. A mail is
+// written in the patient's language (users.locale), whoever caused it.
+
+/** The mails an appointment's life sends its patient. */
+export const APPOINTMENT_MAIL_KINDS = [
+  'confirmed',
+  'rescheduled',
+  'cancelled',
+  'refunded',
+  'reminder24h',
+  'reminder15m',
+] as const;
+export type AppointmentMailKind = (typeof APPOINTMENT_MAIL_KINDS)[number];
+
+type KindCopy = { subject: string; intro: string };
+
+type Copy = Record<AppointmentMailKind, KindCopy> & {
+  hello: (name: string) => string;
+  doctor: string;
+  date: string;
+  time: string;
+  paid: string;
+  reason: string;
+  cancelReason: string;
+  join: string;
+  calendar: string;
+  summary: (doctor: string) => string;
+  cancelledByDoctor: string;
+  refundDue: (amount: string) => string;
+  noRefund: string;
+  actions: { appointments: string; join: string; book: string; billing: string };
+  signature: string;
+};
+
+export const APPOINTMENT_MAIL_COPY = {
+  en: {
+    hello: (n: string) => `Hello ${n},`,
+    doctor: 'Doctor',
+    date: 'Date',
+    time: 'Time',
+    paid: 'Paid',
+    reason: 'Reason',
+    cancelReason: 'Reason for cancellation',
+    join: 'You can join the video call from 15 minutes before the start. We recommend joining 5 minutes early with a stable internet connection.',
+    calendar: 'The attached invite.ics adds the appointment to your calendar.',
+    summary: (doctor: string) => `Video consultation with ${doctor}`,
+    cancelledByDoctor:
+      'Your doctor had to cancel this consultation. We are sorry for the inconvenience.',
+    refundDue: (amount: string) =>
+      `You will receive a full refund of ${amount}. We will confirm by e-mail once it has been issued.`,
+    noRefund:
+      'As the appointment was cancelled less than 24 hours before its start, the payment is not refunded (our cancellation policy).',
+    actions: {
+      appointments: 'View my appointments',
+      join: 'Join the consultation',
+      book: 'Book a new appointment',
+      billing: 'View billing history',
+    },
+    signature: 'The Vizita team',
+    confirmed: {
+      subject: 'Your Vizita appointment is confirmed',
+      intro: 'Your payment was received and your video consultation is booked.',
+    },
+    rescheduled: {
+      subject: 'Your Vizita appointment has a new time',
+      intro: 'Your video consultation has been moved. These are the new details.',
+    },
+    cancelled: {
+      subject: 'Your Vizita appointment is cancelled',
+      intro: 'Your video consultation has been cancelled.',
+    },
+    refunded: {
+      subject: 'Your Vizita refund has been issued',
+      intro:
+        'We have refunded the payment for your cancelled consultation to your card. Depending on your bank, it shows on your statement within 5 to 10 business days.',
+    },
+    reminder24h: {
+      subject: 'Reminder: your video consultation is tomorrow',
+      intro: 'This is a reminder of your video consultation in 24 hours.',
+    },
+    reminder15m: {
+      subject: 'Your video consultation starts in 15 minutes',
+      intro: 'Your video consultation starts in 15 minutes. You can join now.',
+    },
+  },
+  bg: {
+    hello: (n: string) => `Здравейте, ${n},`,
+    doctor: 'Лекар',
+    date: 'Дата',
+    time: 'Час',
+    paid: 'Платено',
+    reason: 'Причина',
+    cancelReason: 'Причина за отмяната',
+    join: 'Можете да се включите във видеоразговора до 15 минути преди началото. Препоръчваме да влезете 5 минути по-рано със стабилна интернет връзка.',
+    calendar: 'Приложеният файл invite.ics добавя часа към календара ви.',
+    summary: (doctor: string) => `Видеоконсултация с ${doctor}`,
+    cancelledByDoctor:
+      'Вашият лекар трябваше да отмени тази консултация. Извиняваме се за неудобството.',
+    refundDue: (amount: string) =>
+      `Ще получите пълно възстановяване на ${amount}. Ще ви потвърдим по имейл, когато сумата бъде върната.`,
+    noRefund:
+      'Тъй като часът е отменен по-малко от 24 часа преди началото, плащането не се възстановява (съгласно правилата ни за отмяна).',
+    actions: {
+      appointments: 'Към моите часове',
+      join: 'Включете се в консултацията',
+      book: 'Запазете нов час',
+      billing: 'Към историята на плащанията',
+    },
+    signature: 'Екипът на Vizita',
+    confirmed: {
+      subject: 'Часът ви във Vizita е потвърден',
+      intro: 'Плащането ви е получено и видеоконсултацията ви е запазена.',
+    },
+    rescheduled: {
+      subject: 'Часът ви във Vizita е преместен',
+      intro: 'Видеоконсултацията ви е преместена. Ето новите подробности.',
+    },
+    cancelled: {
+      subject: 'Часът ви във Vizita е отменен',
+      intro: 'Видеоконсултацията ви е отменена.',
+    },
+    refunded: {
+      subject: 'Сумата ви във Vizita е възстановена',
+      intro:
+        'Върнахме плащането за отменената ви консултация по картата ви. В зависимост от банката ви сумата се появява в извлечението до 5–10 работни дни.',
+    },
+    reminder24h: {
+      subject: 'Напомняне: видеоконсултацията ви е утре',
+      intro: 'Напомняме ви за видеоконсултацията ви след 24 часа.',
+    },
+    reminder15m: {
+      subject: 'Видеоконсултацията ви започва след 15 минути',
+      intro: 'Видеоконсултацията ви започва след 15 минути. Вече можете да се включите.',
+    },
+  },
+  de: {
+    hello: (n: string) => `Hallo ${n},`,
+    doctor: 'Ärztin/Arzt',
+    date: 'Datum',
+    time: 'Uhrzeit',
+    paid: 'Bezahlt',
+    reason: 'Anlass',
+    cancelReason: 'Grund der Absage',
+    join: 'Sie können dem Videogespräch ab 15 Minuten vor Beginn beitreten. Wir empfehlen, 5 Minuten früher mit einer stabilen Internetverbindung beizutreten.',
+    calendar:
+      'Mit der angehängten Datei invite.ics können Sie den Termin in Ihren Kalender übernehmen.',
+    summary: (doctor: string) => `Videosprechstunde mit ${doctor}`,
+    cancelledByDoctor:
+      'Ihre Ärztin bzw. Ihr Arzt musste diese Sprechstunde absagen. Wir bitten um Entschuldigung.',
+    refundDue: (amount: string) =>
+      `Sie erhalten ${amount} vollständig zurück. Wir bestätigen Ihnen per E-Mail, sobald die Erstattung veranlasst ist.`,
+    noRefund:
+      'Da der Termin weniger als 24 Stunden vor Beginn abgesagt wurde, wird die Zahlung nicht erstattet (unsere Stornobedingungen).',
+    actions: {
+      appointments: 'Meine Termine ansehen',
+      join: 'Der Sprechstunde beitreten',
+      book: 'Neuen Termin buchen',
+      billing: 'Zahlungsverlauf ansehen',
+    },
+    signature: 'Ihr Vizita-Team',
+    confirmed: {
+      subject: 'Ihr Vizita-Termin ist bestätigt',
+      intro: 'Ihre Zahlung ist eingegangen und Ihre Videosprechstunde ist gebucht.',
+    },
+    rescheduled: {
+      subject: 'Ihr Vizita-Termin wurde verschoben',
+      intro: 'Ihre Videosprechstunde wurde verschoben. Hier sind die neuen Angaben.',
+    },
+    cancelled: {
+      subject: 'Ihr Vizita-Termin ist abgesagt',
+      intro: 'Ihre Videosprechstunde wurde abgesagt.',
+    },
+    refunded: {
+      subject: 'Ihre Vizita-Erstattung ist veranlasst',
+      intro:
+        'Wir haben die Zahlung für Ihre abgesagte Sprechstunde auf Ihre Karte erstattet. Je nach Bank erscheint sie innerhalb von 5 bis 10 Werktagen auf Ihrem Kontoauszug.',
+    },
+    reminder24h: {
+      subject: 'Erinnerung: Ihre Videosprechstunde ist morgen',
+      intro: 'Wir erinnern Sie an Ihre Videosprechstunde in 24 Stunden.',
+    },
+    reminder15m: {
+      subject: 'Ihre Videosprechstunde beginnt in 15 Minuten',
+      intro: 'Ihre Videosprechstunde beginnt in 15 Minuten. Sie können jetzt beitreten.',
+    },
+  },
+} satisfies Record<Locale, Copy>;

@@ -1,0 +1,99 @@
+import { randomUUID } from 'node:crypto';
+import { sessions, users } from '../src/db/schema.ts';
+import { createAdminService } from '../src/modules/admin/service.ts';
+import { parseWeeklyHours } from '../src/modules/admin/weekly-hours.ts';
+import { createAccessTokens } from '../src/modules/auth/access-token.ts';
+import type { TestApp } from './test-app.ts';
+
+export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256';
+
+/**
+ * A doctor (Dr. Elena Petrova, Sofia, Mon–Fri 09:00–17:00, 30-minute slots) and the calls a
+ * patient makes to book and pay, through the real routes. Patients are made directly in the
+ * database (complete profiles, live sessions): a race needs hundreds.
+ */
+export async function createBookingFixture(t: TestApp) {
+  const tokens = createAccessTokens(TEST_JWT_SECRET, t.clock);
+  const doctorEmail = `petrova-${randomUUID()}@vizita.test`;
+  const doctorId = await createAdminService(t.db).createDoctor({
+    email: doctorEmail,
+    password: 'Doctor-2026!',
+    firstName: 'Elena',
+    lastName: 'Petrova',
+    specialties: ['Cardiology'],
+    timeZone: 'Europe/Sofia',
+    slotMinutes: 30,
+    weekly: parseWeeklyHours('Mon-Fri 09:00-17:00'),
+  });
+
+  /** A live session and an access token for a user (tokens last 15 minutes of the test clock). */
+  async function signIn(userId: string) {
+    const [session] = await t.db
+      .insert(sessions)
+      .values({ userId, expiresAt: new Date(t.clock().getTime() + 30 * 86_400_000) })
+      .returning({ id: sessions.id });
+    return {
+      userId,
+      sessionId: session!.id,
+      token: await tokens.sign({ userId, sessionId: session!.id }),
+    };
+  }
+
+  async function patients(count: number, over: Partial<typeof users.$inferInsert> = {}) {
+    const rows = await t.db
+      .insert(users)
+      .values(
+        Array.from({ length: count }, (_, i) => ({
+          email: `patient-${randomUUID()}-${i}@example.bg`,
+          passwordHash: 'unused',
+          firstName: 'Race',
+          lastName: `Patient${i}`,
+          emailValidatedAt: t.clock(),
+          isProfileComplete: true,
+          ...over,
+        })),
+      )
+      .returning({ id: users.id, email: users.email });
+    return Promise.all(rows.map(async (r) => ({ ...(await signIn(r.id)), email: r.email })));
+  }
+
+  const book = (token: string, body: Record<string, unknown>) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/payments/create-session',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { doctorId, country: 'Bulgaria', ...body },
+    });
+
+  const pay = (sessionId: string, number = '4242 4242 4242 4242') =>
+    t.app.inject({
+      method: 'POST',
+      url: `/checkout/${sessionId}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        number,
+        expiry: '12/30',
+        cvc: '123',
+        name: 'Race Patient',
+      }).toString(),
+    });
+
+  /** Books and pays a slot; answers the upcoming appointment's id and the checkout session. */
+  async function bookPaid(token: string, date: string, slot: string) {
+    const res = await book(token, { date, slot });
+    if (res.statusCode !== 200) throw new Error(`booking failed: ${res.body}`);
+    const { appointmentId, sessionId } = res.json<{
+      data: { appointmentId: string; sessionId: string };
+    }>().data;
+    const paid = await pay(sessionId);
+    if (paid.statusCode !== 303) throw new Error(`payment failed: ${paid.statusCode}`);
+    return { appointmentId, sessionId };
+  }
+
+  const freeSlots = async (date: string) =>
+    (await t.app.inject(`/api/availability?doctorId=${doctorId}&date=${date}`)).json<{
+      data: { slots: string[] }[];
+    }>().data[0]?.slots ?? [];
+
+  return { doctorId, doctorEmail, signIn, patients, book, pay, bookPaid, freeSlots };
+}
