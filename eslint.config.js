@@ -33,6 +33,13 @@ export default tseslint.config(
       globals: { ...globals.node },
     },
     plugins: { 'import-x': importX },
+    // The boundary rules below judge resolved files: imports are written without extensions in
+    // the web app, so the resolver must try them (without it, only `.ts`-suffixed imports counted).
+    settings: {
+      'import-x/resolver-next': [
+        importX.createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] }),
+      ],
+    },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
       // Fastify plugins and hooks are async by contract, with or without an await inside.

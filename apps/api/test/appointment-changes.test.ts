@@ -255,7 +255,7 @@ describe('PUT /api/appointments/:id/reschedule', () => {
     ].sort();
     // One moved to 14:00 Sofia (12:00Z); the loser still holds its own original slot.
     expect(starts).toEqual(
-      results[0]!.statusCode === 200
+      results[0].statusCode === 200
         ? ['2026-12-02T07:30:00.000Z', '2026-12-03T12:00:00.000Z']
         : ['2026-12-02T07:00:00.000Z', '2026-12-03T12:00:00.000Z'],
     );

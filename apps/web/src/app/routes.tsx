@@ -1,8 +1,6 @@
 import { redirect, type RouteObject } from 'react-router';
 import { DelayedSpinner } from '../components/ui/spinner';
 import { AboutPage } from '../features/about/components/about-page';
-import { AppointmentsPage } from '../features/appointments/components/appointments-page';
-import { BillingPage } from '../features/billing/components/billing-page';
 import { requireAuth, requireCompleteProfile, requireGuest } from './guards';
 import { PublicLayout } from './layouts/public-layout';
 import { RootLayout } from './layouts/root-layout';
@@ -54,6 +52,13 @@ const lazyBookingSuccess = async () => ({
 const lazyBookingCancel = async () => ({
   Component: (await import('../features/booking/components/booking-cancel-page')).BookingCancelPage,
 });
+const lazyAppointments = async () => ({
+  Component: (await import('./pages/appointments-page')).AppointmentsRoute,
+});
+const lazyBilling = async () => ({
+  Component: (await import('../features/billing/components/billing-history-page'))
+    .BillingHistoryPage,
+});
 const lazyMeeting = async () => ({
   Component: (await import('../features/meeting/components/meeting-page')).MeetingPage,
 });
@@ -88,9 +93,9 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, lazy: lazyDashboardHome },
               { path: 'profile', lazy: lazyProfile },
-              { path: 'appointments', Component: AppointmentsPage },
+              { path: 'appointments', lazy: lazyAppointments },
               { path: 'meeting/:id', lazy: lazyMeeting },
-              { path: 'billing', Component: BillingPage },
+              { path: 'billing', lazy: lazyBilling },
               { path: 'edit-profile', lazy: lazyEditProfile },
             ],
           },

@@ -51,3 +51,16 @@ export function formatInstantDate(value: string): string | null {
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? null : date.toLocaleDateString('en-US', DATE);
 }
+
+const SHORT_DATE_TIME: Intl.DateTimeFormatOptions = {
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+};
+
+/** The local day and time of an instant (ISO 8601): "Nov 22, 10:30 AM"; null when not a date. */
+export function formatShortDateTime(value: string): string | null {
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date.toLocaleString('en-US', SHORT_DATE_TIME);
+}

@@ -77,3 +77,34 @@ export function appointmentData(overrides: Partial<Appointment> = {}): Appointme
     ...overrides,
   };
 }
+
+/**
+ * The body of a GET /api/appointments answer for the signed-in patient: one page of `data`, the
+ * counts by status (by default those of `data`, as if it held every appointment) and the paging.
+ */
+export function appointmentListBody(
+  data: Appointment[],
+  {
+    counts,
+    page = 1,
+    limit = 100,
+    total = data.length,
+  }: {
+    counts?: { upcoming: number; completed: number; cancelled: number };
+    page?: number;
+    limit?: number;
+    total?: number;
+  } = {},
+) {
+  const countOf = (status: Appointment['status']) => data.filter((a) => a.status === status).length;
+  return {
+    success: true,
+    data,
+    counts: counts ?? {
+      upcoming: countOf('upcoming'),
+      completed: countOf('completed'),
+      cancelled: countOf('cancelled'),
+    },
+    pagination: { page, limit, total },
+  };
+}

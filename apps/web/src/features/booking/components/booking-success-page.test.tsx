@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { appointmentData } from '../../../test/fixtures';
+import { appointmentData, appointmentListBody } from '../../../test/fixtures';
 import { fail, mockApi, ok, session } from '../../../test/mock-api';
 import { renderApp } from '../../../test/render';
 
@@ -100,11 +100,13 @@ describe('booking success page', () => {
 
   it('shows the newest appointment when the URL names none', async () => {
     signedIn({
-      'GET /api/appointments': () =>
-        ok([
+      'GET /api/appointments': () => ({
+        status: 200,
+        body: appointmentListBody([
           appointmentData({ createdAt: '2026-11-01T10:00:00.000Z', slot: '08:00' }),
           { ...booked, createdAt: '2026-11-20T10:00:00.000Z' },
         ]),
+      }),
     });
     renderApp('/booking/success');
     await screen.findByRole('heading', { level: 1, name: 'Payment Successful!' });

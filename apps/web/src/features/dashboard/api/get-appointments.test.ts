@@ -1,20 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { appointmentData } from '../../../test/fixtures';
+import { appointmentData, appointmentListBody } from '../../../test/fixtures';
 import { readAppointments } from './get-appointments';
 
+const counts = { upcoming: 4, completed: 7, cancelled: 2 };
+
 describe('reading GET /api/appointments', () => {
-  it('keeps what the dashboard shows of each appointment', () => {
+  it('keeps what the dashboard shows of each appointment, and the counts', () => {
     const appointment = appointmentData({ date: '2026-05-20', slot: '14:00', status: 'completed' });
-    expect(readAppointments({ success: true, data: [appointment] })).toEqual([
-      {
-        _id: appointment._id,
-        date: '2026-05-20',
-        slot: '14:00',
-        startsAt: appointment.startsAt,
-        status: 'completed',
-        doctorId: { name: 'Dr. Ivan Georgiev' },
-      },
-    ]);
+    expect(readAppointments(appointmentListBody([appointment], { counts }))).toEqual({
+      items: [
+        {
+          _id: appointment._id,
+          date: '2026-05-20',
+          slot: '14:00',
+          startsAt: appointment.startsAt,
+          status: 'completed',
+          doctorId: { name: 'Dr. Ivan Georgiev' },
+        },
+      ],
+      counts,
+    });
   });
 
   it('drops entries that are not appointments (a doctor’s taken slots, a broken item)', () => {
@@ -26,13 +31,18 @@ describe('reading GET /api/appointments', () => {
       null,
       good,
     ];
-    expect(readAppointments({ success: true, data }).map((a) => a._id)).toEqual([good._id]);
+    const body = { success: true, data, counts, pagination: { page: 1, limit: 5, total: 5 } };
+    expect(readAppointments(body).items.map((a) => a._id)).toEqual([good._id]);
   });
 
-  it('refuses an answer that is not a list', () => {
-    expect(() => readAppointments({ success: true, data: { items: [] } })).toThrow(
+  it('refuses an answer that is not a list or has no counts', () => {
+    expect(() => readAppointments({ success: true, data: { items: [] }, counts })).toThrow(
       'Invalid response format',
     );
+    expect(() => readAppointments({ success: true, data: [] })).toThrow('Invalid response format');
+    expect(() =>
+      readAppointments({ success: true, data: [], counts: { ...counts, cancelled: '2' } }),
+    ).toThrow('Invalid response format');
     expect(() => readAppointments(null)).toThrow('Invalid response format');
   });
 });

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 // Types only: importing the contract module at run time would bring its zod schemas along.
-import type { Appointment } from '@vizita/shared/contracts/appointments';
+import type { Appointment, AppointmentCounts } from '@vizita/shared/contracts/appointments';
 import { authApi } from '../../../lib/api-client';
 
 /** What the dashboard shows of an appointment; a field renamed in the contract fails here. */
@@ -42,30 +42,61 @@ function readItem(item: unknown): AppointmentSummaryItem | null {
   };
 }
 
+/** What the dashboard reads of one GET /api/appointments answer. */
+export interface DashboardAppointments {
+  /** Newest first, as the call asked for them. */
+  items: AppointmentSummaryItem[];
+  /** Over all of the caller's appointments, whatever the page holds (the stat cards). */
+  counts: AppointmentCounts;
+}
+
+const isCount = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isInteger(value) && value >= 0;
+
+function readCounts(value: unknown): AppointmentCounts | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { upcoming, completed, cancelled } = value as Record<string, unknown>;
+  if (!isCount(upcoming) || !isCount(completed) || !isCount(cancelled)) return null;
+  return { upcoming, completed, cancelled };
+}
+
 /**
- * The `data` of a GET /api/appointments answer, checked field by field for what the dashboard
- * shows. Not with the shared zod schema on purpose: zod's modules are shared with the welcome
- * page's chunk, so every zod feature that schema uses (unions, arrays, numbers, uuid) would be
- * paid for by every first visit to `/` — measured 1.1 KB of its 150 KB budget. An answer that is
- * not a list is an error ("Invalid response format", spec §8).
+ * A GET /api/appointments answer, checked field by field for what the dashboard shows. Not with
+ * the shared zod schema on purpose: zod's modules are shared with the welcome page's chunk, so
+ * every zod feature that schema uses (unions, arrays, numbers, uuid) would be paid for by every
+ * first visit to `/` — measured 1.1 KB of its 150 KB budget. An answer without a list or without
+ * the counts is an error ("Invalid response format", spec §8).
  */
-export function readAppointments(body: unknown): AppointmentSummaryItem[] {
-  const data = (body as { data?: unknown } | null)?.data;
-  if (!Array.isArray(data)) throw new Error('Invalid response format');
-  return data.map(readItem).filter((item) => item !== null);
+export function readAppointments(body: unknown): DashboardAppointments {
+  const { data, counts } = (body ?? {}) as { data?: unknown; counts?: unknown };
+  const read = readCounts(counts);
+  if (!Array.isArray(data) || !read) throw new Error('Invalid response format');
+  return { items: data.map(readItem).filter((item) => item !== null), counts: read };
 }
 
-/** GET /api/appointments — the signed-in patient's own appointments (spec §7). */
-export async function getAppointments(): Promise<AppointmentSummaryItem[]> {
-  return readAppointments(await authApi.get('/api/appointments'));
+/** Spec §7, §9: the dashboard asks for 5 appointments, newest first (it shows 3). */
+export const DASHBOARD_APPOINTMENTS_LIMIT = 5;
+
+/**
+ * GET /api/appointments?order=desc&limit=5 — the signed-in patient's latest appointments and the
+ * counts by status over all of them (spec §7).
+ */
+export async function getAppointments(): Promise<DashboardAppointments> {
+  const body = await authApi.get('/api/appointments', {
+    query: { order: 'desc', limit: DASHBOARD_APPOINTMENTS_LIMIT },
+  });
+  return readAppointments(body);
 }
 
 /**
- * Keyed ['appointments'] like every list of the caller's appointments, so that booking,
+ * Keyed under ['appointments'] like every list of the caller's appointments, so that booking,
  * cancelling or rescheduling (which invalidate that key) refresh the dashboard too.
  */
 export function getAppointmentsQueryOptions() {
-  return queryOptions({ queryKey: ['appointments'], queryFn: getAppointments });
+  return queryOptions({
+    queryKey: ['appointments', 'dashboard', { order: 'desc', limit: DASHBOARD_APPOINTMENTS_LIMIT }],
+    queryFn: getAppointments,
+  });
 }
 
 export function useAppointments() {

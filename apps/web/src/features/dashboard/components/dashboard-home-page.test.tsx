@@ -1,16 +1,19 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { appointmentData } from '../../../test/fixtures';
+import { appointmentData, appointmentListBody } from '../../../test/fixtures';
 import { fail, mockApi, ok, session } from '../../../test/mock-api';
 import { renderApp } from '../../../test/render';
 
 type Handlers = Parameters<typeof mockApi>[0];
+type Body = Parameters<typeof appointmentListBody>;
+
+const list = (...args: Body) => ({ status: 200, body: appointmentListBody(...args) });
 
 function signedIn(isProfileComplete: boolean, handlers: Handlers = {}) {
   return mockApi({
     'GET /auth/status': () => ok(session({ isProfileComplete })),
-    'GET /api/appointments': () => ok([]),
+    'GET /api/appointments': () => list([]),
     ...handlers,
   });
 }
@@ -28,38 +31,49 @@ async function home() {
 }
 
 describe('dashboard home', () => {
-  it('counts the appointments of the response and lists the three newest', async () => {
-    signedIn(true, {
+  it('shows the counts of the answer and lists the three newest of the five it asks for', async () => {
+    const { calls } = signedIn(true, {
       'GET /api/appointments': () =>
-        ok([
-          appointmentData({
-            date: '2026-03-02',
-            status: 'completed',
-            doctorId: doctor('Dr. Anna Koleva'),
-          }),
-          appointmentData({
-            date: '2026-05-20',
-            status: 'upcoming',
-            doctorId: doctor('Dr. Ivan Georgiev'),
-          }),
-          appointmentData({
-            date: '2026-04-01',
-            status: 'cancelled',
-            doctorId: doctor('Dr. Maria Hoffmann'),
-          }),
-          appointmentData({
-            date: '2026-06-10',
-            slot: '14:00',
-            status: 'upcoming',
-            doctorId: doctor(''),
-          }),
-          appointmentData({ date: '2026-01-05', status: 'completed', doctorId: doctor('Dr. Old') }),
-        ]),
+        list(
+          [
+            appointmentData({
+              date: '2026-05-20',
+              status: 'upcoming',
+              doctorId: doctor('Dr. Ivan Georgiev'),
+            }),
+            appointmentData({
+              date: '2026-06-10',
+              slot: '14:00',
+              status: 'upcoming',
+              doctorId: doctor(''),
+            }),
+            appointmentData({
+              date: '2026-04-01',
+              status: 'cancelled',
+              doctorId: doctor('Dr. Maria Hoffmann'),
+            }),
+            appointmentData({
+              date: '2026-03-02',
+              status: 'completed',
+              doctorId: doctor('Dr. Anna Koleva'),
+            }),
+            appointmentData({
+              date: '2026-01-05',
+              status: 'completed',
+              doctorId: doctor('Dr. Old'),
+            }),
+          ],
+          // Over all of the patient's appointments, not only the five listed.
+          { counts: { upcoming: 6, completed: 3, cancelled: 1 }, limit: 5, total: 10 },
+        ),
     });
     await home();
-    await waitFor(() => expect(stat('Upcoming Appointments')).toBe('2'));
-    expect(stat('Total Appointments')).toBe('4'); // upcoming plus completed
+    await waitFor(() => expect(stat('Upcoming Appointments')).toBe('6'));
+    expect(stat('Total Appointments')).toBe('9'); // upcoming plus completed
     expect(stat('Profile Complete')).toBe('100%');
+    expect(calls.filter((c) => c.path.startsWith('/api/appointments')).map((c) => c.path)).toEqual([
+      '/api/appointments?order=desc&limit=5',
+    ]);
 
     const recent = screen.getByRole('heading', { name: 'Recent Appointments' }).closest('section')!;
     const items = within(recent).getAllByRole('listitem');
@@ -132,7 +146,7 @@ describe('dashboard home', () => {
     let loads = 0;
     signedIn(true, {
       'GET /api/appointments': () =>
-        ++loads === 1 ? fail(404, 'notFound') : ok([appointmentData({ status: 'upcoming' })]),
+        ++loads === 1 ? fail(404, 'notFound') : list([appointmentData({ status: 'upcoming' })]),
     });
     await home();
     expect(await screen.findByRole('alert')).toHaveTextContent(

@@ -5,7 +5,6 @@ import type { Appointment } from '@vizita/shared/contracts/appointments';
 import { ProfileCompletionBanner } from '../../../components/profile-completion-banner';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { Dialog } from '../../../components/ui/dialog';
 import { ErrorState } from '../../../components/ui/error-state';
 import {
   CalendarIcon,
@@ -21,6 +20,7 @@ import { cn } from '../../../lib/cn';
 import { formatLongDate, formatShortCalendarDate, toIsoDate } from '../../../lib/dates';
 import { useAppointments, type AppointmentSummaryItem } from '../api/get-appointments';
 import { summarizeAppointments } from '../utils/appointment-summary';
+import { CompleteProfileFirstDialog } from './complete-profile-first-dialog';
 
 /** Spec §2, §9: the Profile Complete card shows only these two values. */
 const PROFILE_COMPLETE_PERCENT = { complete: 100, incomplete: 50 } as const;
@@ -124,33 +124,6 @@ function ComingSoonAction({ icon: IconComponent, label }: { icon: Icon; label: s
         {t('home.quickActions.comingSoon')}
       </p>
     </>
-  );
-}
-
-/** "Please complete your profile before booking…" (spec §2), answered by the user. */
-function CompleteProfileFirstDialog({ onClose }: { onClose: () => void }) {
-  const { t } = useTranslation('dashboard');
-  const navigate = useNavigate();
-  const questionId = useId();
-  return (
-    <Dialog
-      role="alertdialog"
-      title={t('home.bookingGuard.title')}
-      descriptionId={questionId}
-      onClose={onClose}
-    >
-      <p id={questionId} className="mt-2 text-slate-700">
-        {t('home.bookingGuard.question')}
-      </p>
-      <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onClose}>
-          {t('home.bookingGuard.notNow')}
-        </Button>
-        <Button onClick={() => void navigate('/complete-profile')}>
-          {t('home.bookingGuard.complete')}
-        </Button>
-      </div>
-    </Dialog>
   );
 }
 

@@ -1,4 +1,4 @@
-import type { AppointmentSummaryItem } from '../api/get-appointments';
+import type { AppointmentSummaryItem, DashboardAppointments } from '../api/get-appointments';
 
 /** Spec §9: the dashboard shows 3 recent appointments. */
 export const RECENT_APPOINTMENTS_SHOWN = 3;
@@ -11,14 +11,16 @@ export interface AppointmentSummary {
   recent: AppointmentSummaryItem[];
 }
 
-/** The dashboard's figures, from the caller's appointments as the API lists them. */
-export function summarizeAppointments(
-  appointments: readonly AppointmentSummaryItem[],
-): AppointmentSummary {
-  const upcoming = appointments.filter((a) => a.status === 'upcoming').length;
-  const completed = appointments.filter((a) => a.status === 'completed').length;
-  const recent = [...appointments]
+/**
+ * The dashboard's figures: the counts by status cover all of the caller's appointments (the
+ * list holds only the latest few); the recent ones are the newest by start time.
+ */
+export function summarizeAppointments({
+  items,
+  counts,
+}: DashboardAppointments): AppointmentSummary {
+  const recent = [...items]
     .sort((a, b) => Date.parse(b.startsAt) - Date.parse(a.startsAt))
     .slice(0, RECENT_APPOINTMENTS_SHOWN);
-  return { upcoming, total: upcoming + completed, recent };
+  return { upcoming: counts.upcoming, total: counts.upcoming + counts.completed, recent };
 }

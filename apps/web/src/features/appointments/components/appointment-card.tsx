@@ -1,0 +1,199 @@
+import { useId, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { Appointment } from '@vizita/shared/contracts/appointments';
+import { Alert } from '../../../components/ui/alert';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { ClockIcon, VideoIcon } from '../../../components/ui/icons';
+import { cn } from '../../../lib/cn';
+import { formatShortCalendarDate } from '../../../lib/dates';
+import { canChange, joinStateAt, meetingAction } from '../utils/card-actions';
+import { formatDuration } from '../utils/format-duration';
+
+// Spec §2: upcoming in the success colour, completed in the info colour, cancelled in the error one.
+const STATUS = {
+  upcoming: { key: 'status.upcoming', tone: 'bg-emerald-50 text-emerald-800 ring-emerald-200' },
+  completed: { key: 'status.completed', tone: 'bg-sky-50 text-sky-800 ring-sky-200' },
+  cancelled: { key: 'status.cancelled', tone: 'bg-red-50 text-red-800 ring-red-200' },
+} as const satisfies Record<Appointment['status'], { key: string; tone: string }>;
+
+/** Spec §3 Plan labels. */
+const PLAN_KEYS = {
+  consultation: 'plans.consultation',
+  prescription: 'plans.prescription',
+  'follow-up': 'plans.followUp',
+} as const satisfies Record<Appointment['plan'], string>;
+
+const CANCELLED_BY_KEYS = {
+  doctor: 'card.cancelledBy.doctor',
+  patient: 'card.cancelledBy.patient',
+} as const;
+
+/** The id of a card's heading, for moving the focus to the card after a change. */
+export function appointmentHeadingId(appointmentId: string): string {
+  return `appointment-${appointmentId}`;
+}
+
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs font-medium tracking-wide text-slate-600 uppercase">{label}</dt>
+      <dd className="mt-0.5 break-words text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+/**
+ * One appointment of the list (spec §2): when, its status, the doctor, the plan, the reason, a
+ * cancellation's author and reason, and what can be done with it — join the meeting (or when it
+ * can be joined, or that it ended), reschedule, cancel. `now` is the page's clock, renewed every
+ * 60 seconds (spec §4), from which the join state is computed.
+ */
+export function AppointmentCard({
+  appointment,
+  now,
+  onReschedule,
+  onCancel,
+}: {
+  appointment: Appointment;
+  now: Date;
+  onReschedule: (appointment: Appointment) => void;
+  onCancel: (appointment: Appointment) => void;
+}) {
+  const { t, i18n } = useTranslation('appointments');
+  const [meetingUrlMissing, setMeetingUrlMissing] = useState(false);
+  const noticeId = useId();
+  const headingId = appointmentHeadingId(appointment._id);
+  const status = STATUS[appointment.status];
+  const action = meetingAction(appointment, joinStateAt(appointment, now));
+  const doctor = appointment.doctorId;
+  const cancelledBy = appointment.cancelledBy;
+
+  let meetingControl: ReactNode = null;
+  switch (action.kind) {
+    case 'join':
+      meetingControl = appointment.meetingUrl ? (
+        <Link
+          to={`/dashboard/meeting/${encodeURIComponent(appointment._id)}`}
+          aria-describedby={headingId}
+          className={buttonClasses('primary')}
+        >
+          <VideoIcon />
+          {t('card.joinMeeting')}
+        </Link>
+      ) : (
+        // Spec §4: without a meeting URL joining is refused, and the patient is told why.
+        <Button
+          aria-describedby={meetingUrlMissing ? `${headingId} ${noticeId}` : headingId}
+          onClick={() => setMeetingUrlMissing(true)}
+        >
+          <VideoIcon />
+          {t('card.joinMeeting')}
+        </Button>
+      );
+      break;
+    case 'availableIn':
+      meetingControl = (
+        <Button variant="secondary" disabled>
+          <ClockIcon />
+          {t('card.availableIn', {
+            duration: formatDuration(action.minutes, t, i18n.language),
+          })}
+        </Button>
+      );
+      break;
+    case 'ended':
+      meetingControl = (
+        <Button variant="secondary" disabled>
+          {t('card.meetingEnded')}
+        </Button>
+      );
+      break;
+    case 'none':
+      break;
+  }
+
+  const changeable = canChange(appointment);
+
+  return (
+    <article
+      aria-labelledby={headingId}
+      className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
+    >
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <h3
+          id={headingId}
+          tabIndex={-1}
+          className="rounded text-base font-semibold text-slate-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-teal-600"
+        >
+          <time dateTime={appointment.date}>
+            {formatShortCalendarDate(appointment.date) ?? appointment.date}
+          </time>
+          {' · '}
+          <time dateTime={appointment.slot}>{appointment.slot}</time>
+        </h3>
+        <span
+          className={cn(
+            'inline-flex shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1',
+            status.tone,
+          )}
+        >
+          {t(status.key)}
+        </span>
+      </div>
+
+      <dl className="mt-3 grid gap-3 text-sm sm:grid-cols-2">
+        <Detail label={t('card.doctor')}>
+          <span className="block font-medium">{doctor.name || t('card.doctorFallback')}</span>
+          <span className="block text-slate-700">
+            {doctor.specialties[0] || t('card.specialtyFallback')}
+          </span>
+        </Detail>
+        <Detail label={t('card.plan')}>{t(PLAN_KEYS[appointment.plan])}</Detail>
+        {appointment.reason && <Detail label={t('card.reason')}>{appointment.reason}</Detail>}
+      </dl>
+
+      {appointment.status === 'cancelled' && (
+        <div className="mt-3 rounded-lg bg-red-50 p-3 text-sm text-red-900">
+          {cancelledBy && <p className="font-semibold">{t(CANCELLED_BY_KEYS[cancelledBy])}</p>}
+          {appointment.cancelReason && (
+            <p className="mt-1 break-words">
+              <span className="font-medium">{t('card.cancelReason')}</span>{' '}
+              {appointment.cancelReason}
+            </p>
+          )}
+        </div>
+      )}
+
+      {meetingUrlMissing && (
+        <div id={noticeId} className="mt-3">
+          <Alert tone="error">{t('card.meetingUrlMissing')}</Alert>
+        </div>
+      )}
+
+      {(meetingControl || changeable) && (
+        <div className="mt-4 flex flex-wrap gap-2">
+          {meetingControl}
+          {changeable && (
+            <>
+              <Button
+                variant="secondary"
+                aria-describedby={headingId}
+                onClick={() => onReschedule(appointment)}
+              >
+                {t('card.reschedule')}
+              </Button>
+              <Button
+                variant="secondary"
+                aria-describedby={headingId}
+                onClick={() => onCancel(appointment)}
+              >
+                {t('card.cancel')}
+              </Button>
+            </>
+          )}
+        </div>
+      )}
+    </article>
+  );
+}

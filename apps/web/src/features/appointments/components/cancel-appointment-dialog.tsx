@@ -1,0 +1,163 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  CANCEL_REASON_MAX,
+  cancelAppointmentRequestSchema,
+  type Appointment,
+} from '@vizita/shared/contracts/appointments';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { describedByIds, FieldError } from '../../../components/ui/field-error';
+import { FieldLabel } from '../../../components/ui/field-label';
+import { controlClasses } from '../../../components/ui/text-field';
+import { cn } from '../../../lib/cn';
+import { formatShortCalendarDate } from '../../../lib/dates';
+import { useSchemaForm } from '../../../lib/use-schema-form';
+import { useCancelAppointment, type CancelAppointmentResult } from '../api/cancel-appointment';
+import { refundPreview } from '../utils/cancellation-policy';
+import { cancelErrorKey } from '../utils/error-keys';
+
+/**
+ * The cancel dialog (spec §2, §5): a reason of 10 to 500 characters with a counter, what happens
+ * to the payment under the cancellation policy — said before the patient confirms — and the
+ * server's refusal, if any, in the dialog. Mounted only while open.
+ */
+export function CancelAppointmentDialog({
+  appointment,
+  onClose,
+  onCancelled,
+}: {
+  appointment: Appointment;
+  onClose: () => void;
+  onCancelled: (result: CancelAppointmentResult) => void;
+}) {
+  const { t } = useTranslation('appointments');
+  const cancel = useCancelAppointment();
+  const form = useSchemaForm({
+    schema: cancelAppointmentRequestSchema,
+    defaultValues: { reason: '' },
+  });
+  // The policy as of the moment the dialog opened.
+  const [openedAt] = useState(() => new Date());
+  const fieldId = useId();
+  const counterId = useId();
+  const summaryId = useId();
+  const refundId = useId();
+  // Whether the server's refusal named the field (then it is shown there, not below).
+  const [fieldRejected, setFieldRejected] = useState(false);
+
+  const reason = form.field('reason');
+  const length = form.values.reason.length;
+  const refund = refundPreview(appointment, openedAt);
+  const busy = form.isSubmitting;
+
+  const onSubmit = form.handleSubmit(async ({ reason: text }) => {
+    setFieldRejected(false);
+    try {
+      const result = await cancel.mutateAsync({
+        appointmentId: appointment._id,
+        doctorId: appointment.doctorId._id,
+        reason: text,
+      });
+      onCancelled(result);
+    } catch (error) {
+      // A field error of a 400 goes under the field; anything else is said below it.
+      setFieldRejected(form.setServerErrors(error));
+    }
+  });
+
+  const generalError = cancel.isError && !fieldRejected ? t(cancelErrorKey(cancel.error)) : null;
+  const refundNote =
+    refund.kind === 'full'
+      ? t('cancelDialog.refundFull', { amount: refund.amount, currency: refund.currency })
+      : refund.kind === 'none'
+        ? t('cancelDialog.refundNone')
+        : null;
+
+  return (
+    <Dialog
+      title={t('cancelDialog.title')}
+      descriptionId={describedByIds(summaryId, refundNote ? refundId : undefined)}
+      onClose={onClose}
+      dismissible={!busy}
+    >
+      <p id={summaryId} className="mt-2 text-sm text-slate-700">
+        {t('cancelDialog.summary', {
+          doctor: appointment.doctorId.name || t('card.doctorFallback'),
+          date: formatShortCalendarDate(appointment.date) ?? appointment.date,
+          time: appointment.slot,
+        })}
+      </p>
+      <form
+        noValidate
+        onSubmit={(event) => void onSubmit(event)}
+        className="mt-4 space-y-3"
+        aria-busy={busy || undefined}
+      >
+        <div className="space-y-1.5">
+          <FieldLabel htmlFor={fieldId} required>
+            {t('cancelDialog.reason')}
+          </FieldLabel>
+          <textarea
+            id={fieldId}
+            name={reason.name}
+            rows={4}
+            required
+            // The counter shows the limit; typing stops there rather than failing later.
+            maxLength={CANCEL_REASON_MAX}
+            value={form.values.reason}
+            onChange={(event) => form.setFieldValues({ reason: event.target.value })}
+            onBlur={reason.onBlur}
+            disabled={busy}
+            aria-invalid={reason['aria-invalid']}
+            aria-describedby={describedByIds(reason['aria-describedby'], counterId)}
+            className={controlClasses(Boolean(reason.error))}
+          />
+          <div className="flex items-start justify-between gap-3">
+            <FieldError id={reason.errorId} error={reason.error} />
+            <p
+              id={counterId}
+              className={cn(
+                'shrink-0 text-sm tabular-nums',
+                length >= CANCEL_REASON_MAX ? 'font-semibold text-red-700' : 'text-slate-600',
+              )}
+            >
+              <span aria-hidden="true">
+                {length}/{CANCEL_REASON_MAX}
+              </span>
+              <span className="sr-only">
+                {t('cancelDialog.counter', { count: length, max: CANCEL_REASON_MAX })}
+              </span>
+            </p>
+          </div>
+        </div>
+
+        {refundNote && (
+          <p
+            id={refundId}
+            className="rounded-lg border border-sky-200 bg-sky-50 p-3 text-sm text-sky-900"
+          >
+            {refundNote}
+          </p>
+        )}
+
+        {generalError && <Alert tone="error">{generalError}</Alert>}
+
+        <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={onClose} disabled={busy}>
+            {t('cancelDialog.keep')}
+          </Button>
+          <Button
+            type="submit"
+            busy={busy}
+            // Spec §5: disabled while the reason is empty.
+            disabled={form.hasEmptyField}
+          >
+            {t('cancelDialog.confirm')}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

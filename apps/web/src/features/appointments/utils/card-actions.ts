@@ -1,0 +1,51 @@
+import type { Appointment } from '@vizita/shared/contracts/appointments';
+import { joinState, type JoinState } from '@vizita/shared/domain/join-window';
+
+type JoinFields = Pick<
+  Appointment,
+  'startsAt' | 'status' | 'plan' | 'isJoinable' | 'minutesUntilJoinable' | 'hasPassed'
+>;
+
+/**
+ * The join state at `now` (spec §4: recomputed every 60 seconds). The server computed it when the
+ * list was read; the same rule runs here so a card changes without a reload. Without a start
+ * instant to compute from, the server's answer stands.
+ */
+export function joinStateAt(appointment: JoinFields, now: Date): JoinState {
+  const startsAt = new Date(appointment.startsAt);
+  if (Number.isNaN(startsAt.getTime())) {
+    const { isJoinable, minutesUntilJoinable, hasPassed } = appointment;
+    return { isJoinable, minutesUntilJoinable, hasPassed };
+  }
+  return joinState({ startsAt, now, status: appointment.status, plan: appointment.plan });
+}
+
+export type MeetingAction =
+  | { kind: 'join' }
+  | { kind: 'availableIn'; minutes: number }
+  | { kind: 'ended' }
+  | { kind: 'none' };
+
+/**
+ * The meeting button of a card (spec §2 card actions). Only a video consultation that was not
+ * cancelled has a meeting: "Join Meeting" inside the join window, "Available in …" before it,
+ * "Meeting Ended" after it. Prescription and follow-up requests have no call to join or to end.
+ */
+export function meetingAction(
+  appointment: Pick<Appointment, 'plan' | 'status'>,
+  join: JoinState,
+): MeetingAction {
+  if (appointment.plan !== 'consultation' || appointment.status === 'cancelled') {
+    return { kind: 'none' };
+  }
+  if (join.isJoinable) return { kind: 'join' };
+  if (join.hasPassed) return { kind: 'ended' };
+  if (join.minutesUntilJoinable > 0)
+    return { kind: 'availableIn', minutes: join.minutesUntilJoinable };
+  return { kind: 'none' };
+}
+
+/** Spec §2, §6: only upcoming appointments can be rescheduled or cancelled. */
+export function canChange(appointment: Pick<Appointment, 'status'>): boolean {
+  return appointment.status === 'upcoming';
+}
