@@ -2,8 +2,8 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/axe.ts';
 import { setUpJourney } from './support/journey.ts';
-import { button, MOBILE, DESKTOP, shown, signIn, text, waitForPath } from './support/ui.ts';
-import { newUser, registerValidatedUser } from './support/users.ts';
+import { signedInPatient } from './support/patients.ts';
+import { button, MOBILE, DESKTOP, shown, text } from './support/ui.ts';
 
 // Booking and paying on the local hosted checkout (spec §2 Booking page, Booking success; §4
 // Booking flow), in real Chromium against the built server with its demo doctors.
@@ -11,37 +11,7 @@ import { newUser, registerValidatedUser } from './support/users.ts';
 const journey = setUpJourney();
 const DOCTOR = 'Dr. Elena Petrova';
 
-/** A signed-in patient whose profile is complete (completed through the API to keep this short). */
-async function bookingPatient(page: Page) {
-  const user = newUser('Petar');
-  await registerValidatedUser(journey.app.url, journey.sink, user);
-  await signIn(page, user.email, user.password);
-  await waitForPath(page, '/dashboard');
-  const completed = await page.evaluate(async () => {
-    const status = await (await fetch('/auth/status', { credentials: 'include' })).json();
-    const res = await fetch('/auth/complete-profile', {
-      method: 'PUT',
-      headers: {
-        'content-type': 'application/json',
-        authorization: `Bearer ${status.data.accessToken}`,
-      },
-      body: JSON.stringify({
-        firstName: 'Petar',
-        lastName: 'Ivanova',
-        gender: 'male',
-        birthDate: '1985-06-01',
-        address: 'Vitosha 1',
-        city: 'Sofia',
-        country: 'BG',
-        nationalIdNumber: '8506014447',
-        termsAccepted: true,
-      }),
-    });
-    return res.status;
-  });
-  expect(completed).toBe(200);
-  return user;
-}
+const bookingPatient = (page: Page) => signedInPatient(page, journey.app, journey.sink);
 
 /** Picks the doctor, the first day with free slots (moving to the next month if needed) and its first slot. */
 async function chooseFirstFreeSlot(page: Page): Promise<{ day: string; slot: string }> {
@@ -106,6 +76,7 @@ describe('booking', () => {
     await shown(page.getByRole('heading', { name: 'Payment Successful!' }));
     await shown(text(page, slot));
     await expect.poll(() => page.locator('main').innerText()).toContain('Recurring headaches');
+    await expect.poll(() => page.locator('main').innerText()).toContain('60.00 EUR');
     await expectAccessible(page, 'booking success');
     await page.setViewportSize(MOBILE);
     await expectAccessible(page, 'booking success (375×812)');

@@ -69,7 +69,7 @@ export function appointmentData(overrides: Partial<Appointment> = {}): Appointme
     cancelledBy: null,
     cancelReason: null,
     cancelledAt: null,
-    paymentAmount: 6000,
+    paymentAmount: 60,
     paymentCurrency: 'BGN',
     isJoinable: false,
     minutesUntilJoinable: 0,

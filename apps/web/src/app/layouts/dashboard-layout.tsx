@@ -62,10 +62,16 @@ function SideNavigation() {
   const { t } = useTranslation('navigation');
   const { pathname } = useLocation();
   const groupId = useId();
-  const [appointmentsOpen, setAppointmentsOpen] = useState(
-    () =>
-      pathname.startsWith('/dashboard/appointments') || pathname.startsWith('/dashboard/billing'),
-  );
+  const inAppointments =
+    pathname.startsWith('/dashboard/appointments') || pathname.startsWith('/dashboard/billing');
+  const [appointmentsOpen, setAppointmentsOpen] = useState(inAppointments);
+  // Arriving at one of the group's pages (from a card's link, say) opens the group, so the
+  // current page is always visible in the navigation; leaving it keeps what the user chose.
+  const [seenPath, setSeenPath] = useState(pathname);
+  if (seenPath !== pathname) {
+    setSeenPath(pathname);
+    if (inAppointments) setAppointmentsOpen(true);
+  }
   return (
     <nav aria-label={t('mainNavigation')} className="hidden w-60 shrink-0 md:block">
       <ul className="sticky top-20 space-y-1">

@@ -36,7 +36,7 @@ function appointment(overrides: Partial<Appointment> = {}): Appointment {
     doctorId: doctor('Dr. Elena Petrova'),
     reason: 'Chest pain when climbing stairs',
     meetingUrl: 'https://meet.example/room',
-    paymentAmount: 6000,
+    paymentAmount: 60,
     paymentCurrency: 'EUR',
     ...overrides,
   });

@@ -108,7 +108,7 @@ export function AppointmentsPage({
   availability,
   CompleteProfilePrompt,
 }: AppointmentsPageProps) {
-  const { t } = useTranslation('appointments');
+  const { t } = useTranslation(['appointments', 'navigation']);
   const navigate = useNavigate();
   const [filter, setFilter] = useState<AppointmentFilter>('all');
   const [askingToComplete, setAskingToComplete] = useState(false);
@@ -240,10 +240,16 @@ export function AppointmentsPage({
           <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{t('list.title')}</h1>
           <p className="mt-1 text-slate-700">{t('list.subtitle')}</p>
         </div>
-        <Button onClick={book}>
-          <CalendarIcon />
-          {t('list.bookNew')}
-        </Button>
+        <div className="flex flex-wrap gap-3">
+          {/* The billing history is in the side navigation, which phones do not show. */}
+          <Link to="/dashboard/billing" className={buttonClasses('secondary')}>
+            {t('navigation:billing')}
+          </Link>
+          <Button onClick={book}>
+            <CalendarIcon />
+            {t('list.bookNew')}
+          </Button>
+        </div>
       </div>
 
       <section aria-labelledby="appointment-stats-heading">

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { refundPreview } from './cancellation-policy';
 
 const start = '2026-11-24T10:00:00.000Z';
-const paid = { startsAt: start, paymentAmount: 6000, paymentCurrency: 'EUR' };
+const paid = { startsAt: start, paymentAmount: 60, paymentCurrency: 'EUR' };
 const at = (iso: string) => new Date(iso);
 
 describe('refund preview (cancellation policy)', () => {

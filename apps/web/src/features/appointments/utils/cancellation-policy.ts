@@ -1,4 +1,5 @@
 import { FULL_REFUND_NOTICE_MS, type Appointment } from '@vizita/shared/contracts/appointments';
+import { formatAmount } from '../../../lib/money';
 
 // The cancellation policy (docs/decisions/0012): a patient who cancels at least 24 hours before
 // the start is refunded in full; later, nothing is refunded. The server decides and answers with
@@ -10,11 +11,6 @@ export type RefundPreview =
   /** Nothing was paid (or the amount is unknown): the dialog says nothing about money. */
   | { kind: 'unpaid' };
 
-/** Minor units as shown: 6000 → "60.00" (ARCHITECTURE.md §4: money is integer minor units). */
-export function formatMinor(minor: number): string {
-  return (minor / 100).toFixed(2);
-}
-
 /** What cancelling now would do to the payment of `appointment`. */
 export function refundPreview(
   appointment: Pick<Appointment, 'startsAt' | 'paymentAmount' | 'paymentCurrency'>,
@@ -24,5 +20,5 @@ export function refundPreview(
   if (!paymentAmount || paymentAmount <= 0 || !paymentCurrency) return { kind: 'unpaid' };
   const start = Date.parse(appointment.startsAt);
   if (Number.isNaN(start) || start - now.getTime() < FULL_REFUND_NOTICE_MS) return { kind: 'none' };
-  return { kind: 'full', amount: formatMinor(paymentAmount), currency: paymentCurrency };
+  return { kind: 'full', amount: formatAmount(paymentAmount), currency: paymentCurrency };
 }

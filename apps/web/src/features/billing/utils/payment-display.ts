@@ -1,15 +1,9 @@
 import type { PaymentHistoryItem } from '@vizita/shared/contracts/payments';
+import { formatAmount as formatNumber } from '../../../lib/money';
 
-// Amounts are written in US English like the dates (spec §9), with the currency's code after
-// them, as the booking dialog shows the fee: "60.00 EUR", "1,250.00 BGN".
-const AMOUNT = new Intl.NumberFormat('en-US', {
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-
-/** An amount in major units and its currency code: "60.00 EUR". */
+/** An amount in major units and its currency code, as the booking dialog shows the fee: "60.00 EUR". */
 export function formatAmount(amount: number, currency: string): string {
-  return `${AMOUNT.format(amount)} ${currency}`;
+  return `${formatNumber(amount)} ${currency}`;
 }
 
 // Badge colours: each text at least 4.5:1 on its background (WCAG AA), and never the only cue —

@@ -16,7 +16,7 @@ const booked = appointmentData({
   date: '2026-11-24',
   slot: '10:00',
   reason: 'Chest pain',
-  paymentAmount: 6000,
+  paymentAmount: 60,
   paymentCurrency: 'EUR',
   doctorId: {
     _id: 'd1',

@@ -19,6 +19,7 @@ import { getPaymentSession } from '../api/get-payment-session';
 import { processDevPayment } from '../api/process-dev-payment';
 import { processWebhookManually } from '../api/process-webhook-manually';
 import { forgetPendingAppointment } from '../utils/pending-appointment';
+import { formatAmount } from '../../../lib/money';
 import {
   resolutionErrorKey,
   resolveBookedAppointment,
@@ -122,7 +123,7 @@ function Confirmation({ appointment }: { appointment: Appointment }) {
         <>
           <span className="block">
             {t('success.amount', {
-              amount: (appointment.paymentAmount / 100).toFixed(2),
+              amount: formatAmount(appointment.paymentAmount),
               currency: appointment.paymentCurrency ?? '',
             })}
           </span>

@@ -17,16 +17,12 @@ import { controlClasses } from '../../../components/ui/text-field';
 import { formatLongDate } from '../../../lib/dates';
 import { useValidationMessage } from '../../../lib/i18n';
 import { useCreatePaymentSession } from '../api/create-payment-session';
+import { formatMinorAmount } from '../../../lib/money';
 import { paymentErrorText } from '../utils/error-keys';
 
 /** Spec §9: Bulgarian speakers pay as patients in Bulgaria, everyone else as in Germany. */
 export function paymentCountryFor(language: string): PaymentCountry {
   return language.toLowerCase().startsWith('bg') ? 'Bulgaria' : 'Germany';
-}
-
-/** Minor units as the amount shown: 6000 → "60.00". */
-export function formatMinor(minor: number): string {
-  return (minor / 100).toFixed(2);
 }
 
 /** A calendar day (YYYY-MM-DD) as "Tuesday, November 24, 2026". */
@@ -128,7 +124,10 @@ export function ConfirmAppointmentDialog({
         <dl className="mt-2 flex justify-between text-sm">
           <dt className="text-slate-600">{t('booking.confirm.fee')}</dt>
           <dd className="font-semibold text-slate-900">
-            {t('booking.confirm.amount', { amount: formatMinor(CONSULTATION_FEE_MINOR), currency })}
+            {t('booking.confirm.amount', {
+              amount: formatMinorAmount(CONSULTATION_FEE_MINOR),
+              currency,
+            })}
           </dd>
         </dl>
         <p className="mt-2 flex gap-2 text-xs text-slate-600">

@@ -1,0 +1,16 @@
+// Amounts are written in US English like the dates (spec §9): "60.00", "1,250.50". The API
+// answers amounts in major units (60); prices are kept in minor units (6000, ARCHITECTURE.md §4).
+const AMOUNT = new Intl.NumberFormat('en-US', {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+/** An amount in major units as shown: 60 → "60.00". */
+export function formatAmount(amount: number): string {
+  return AMOUNT.format(amount);
+}
+
+/** An amount in minor units as shown: 6000 → "60.00". */
+export function formatMinorAmount(minor: number): string {
+  return formatAmount(minor / 100);
+}
