@@ -39,6 +39,13 @@ export const API_ERRORS = {
   rescheduleWindow: 'An appointment can be moved to a time within the next 14 days only',
   receiptLinkInvalid:
     'This receipt link is invalid or has expired. Open it again from your billing history.',
+  meetingNotConsultation: 'This appointment is not a video consultation',
+  meetingCancelled: 'This appointment has been cancelled',
+  meetingNotAvailable: 'This appointment is not available yet',
+  meetingNotJoinable: 'Meeting not joinable yet. Please try again closer to the appointment time.',
+  meetingEnded: 'This meeting has ended',
+  meetingTokenInvalid: 'This meeting link has expired. Please join again.',
+  videoProviderUnavailable: 'The video service could not be reached. Please try again.',
   registrationRateLimited: 'Too many registrations from this address, please try again later.',
 } as const;
 

@@ -1,0 +1,86 @@
+import * as z from 'zod/mini';
+import { successSchema } from './api-response.ts';
+
+/** Who may join: the appointment's patient and its doctor (spec §6; ARCHITECTURE.md §4). */
+export const MEETING_ROLES = ['patient', 'doctor'] as const;
+export type MeetingRole = (typeof MEETING_ROLES)[number];
+
+/** The video providers behind the `VideoProvider` port (`VIDEO_PROVIDER`). */
+export const VIDEO_PROVIDERS = ['builtin', 'daily'] as const;
+export type VideoProviderName = (typeof VIDEO_PROVIDERS)[number];
+
+/** How long a join token lets its holder open the signalling socket (reconnects ask for a new one). */
+export const JOIN_TOKEN_LIFETIME_MS = 2 * 60_000;
+
+/** Spec §6: the meeting user name is "Patient" plus the first 8 characters of the user id. */
+export const patientDisplayName = (userId: string) => `Patient ${userId.slice(0, 8)}`;
+
+/** One STUN or TURN server, as `RTCPeerConnection` takes it (from `ICE_SERVERS`). */
+export const iceServerSchema = z.object({
+  urls: z.union([z.string(), z.array(z.string())]),
+  username: z.optional(z.string()),
+  credential: z.optional(z.string()),
+});
+export type IceServer = z.infer<typeof iceServerSchema>;
+
+/**
+ * POST /api/meetings/:appointmentId/join — the server's permission to join now, with what the
+ * chosen provider needs. Asked again on every (re)connection: the join token is short-lived.
+ */
+export const joinMeetingResponseSchema = successSchema(
+  z.object({
+    appointmentId: z.string(),
+    provider: z.enum(VIDEO_PROVIDERS),
+    role: z.enum(MEETING_ROLES),
+    /** The name the other side sees: "Patient 1a2b3c4d" or the doctor's name. */
+    userName: z.string(),
+    /** The window the server enforces: 15 minutes before the start to 30 minutes after it. */
+    opensAt: z.string(),
+    closesAt: z.string(),
+    /** builtin: the WebSocket URL with its join token, and the ICE servers. */
+    signallingUrl: z.nullable(z.string()),
+    iceServers: z.array(iceServerSchema),
+    /** daily: the room and its meeting token. */
+    roomUrl: z.nullable(z.string()),
+    roomToken: z.nullable(z.string()),
+  }),
+);
+export type JoinMeeting = z.infer<typeof joinMeetingResponseSchema>['data'];
+
+/** A participant as the signalling server announces it. */
+export const meetingPeerSchema = z.object({
+  peerId: z.string(),
+  role: z.enum(MEETING_ROLES),
+  userName: z.string(),
+});
+export type MeetingPeer = z.infer<typeof meetingPeerSchema>;
+
+/**
+ * Messages on the signalling socket (JSON text frames). The server relays `signal` payloads
+ * (SDP descriptions and ICE candidates) between the two participants without reading them.
+ */
+export const clientSignalSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('signal'), to: z.string(), data: z.record(z.string(), z.unknown()) }),
+  z.object({ type: z.literal('ping') }),
+]);
+export type ClientSignal = z.infer<typeof clientSignalSchema>;
+
+export type ServerSignal =
+  /** First message: who you are and who is already here. */
+  | { type: 'welcome'; peerId: string; peers: MeetingPeer[] }
+  | { type: 'peer-joined'; peer: MeetingPeer }
+  | { type: 'peer-left'; peerId: string }
+  | { type: 'signal'; from: string; data: Record<string, unknown> }
+  | { type: 'pong' }
+  /** The meeting's window closed, or the same user joined from another tab. */
+  | { type: 'closed'; reason: 'ended' | 'replaced' | 'cancelled' }
+  | { type: 'error'; code: string; message: string };
+
+/** WebSocket close codes (4000–4999 are the application's). */
+export const SIGNALLING_CLOSE = {
+  unauthorized: 4401,
+  forbidden: 4403,
+  ended: 4410,
+  replaced: 4409,
+  badMessage: 4400,
+} as const;
