@@ -172,12 +172,16 @@ describe('ownership', () => {
     expect((await appointmentRow(appointmentId)).status).toBe('upcoming');
     const own = await call('GET', `/api/appointments/${appointmentId}`, owner!.token);
     expect(own.statusCode).toBe(200);
-    const doctors = await call(
-      'GET',
-      `/api/appointments/${appointmentId}`,
-      (await f.signIn(f.doctorId)).token,
-    );
+    expect(own.json().data.patient).toBeNull();
+    // The doctor sees whom they meet, in the single appointment and in their list.
+    const doctorToken = (await f.signIn(f.doctorId)).token;
+    const doctors = await call('GET', `/api/appointments/${appointmentId}`, doctorToken);
     expect(doctors.statusCode).toBe(200);
+    expect(doctors.json().data.patient).toEqual({ _id: owner!.userId, name: 'Race Patient0' });
+    const list = await call('GET', '/api/appointments?status=upcoming', doctorToken);
+    expect(list.json().data.map((a: { patient: { name: string } }) => a.patient.name)).toContain(
+      'Race Patient0',
+    );
   });
 
   it('needs a token for every call', async () => {

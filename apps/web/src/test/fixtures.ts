@@ -71,6 +71,7 @@ export function appointmentData(overrides: Partial<Appointment> = {}): Appointme
     cancelledAt: null,
     paymentAmount: 60,
     paymentCurrency: 'BGN',
+    patient: null,
     isJoinable: false,
     minutesUntilJoinable: 0,
     hasPassed: false,

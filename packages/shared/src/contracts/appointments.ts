@@ -33,6 +33,8 @@ export const appointmentSchema = z.object({
   cancelledAt: z.nullable(z.string()),
   paymentAmount: z.nullable(z.number()),
   paymentCurrency: z.nullable(z.string()),
+  /** The patient's name, for the appointment's doctor only (the doctor area); null for a patient. */
+  patient: z.nullable(z.object({ _id: z.string(), name: z.string() })),
   isJoinable: z.boolean(),
   minutesUntilJoinable: z.number(),
   hasPassed: z.boolean(),

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, inArray, lt, or } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { appointments, doctorProfiles, payments, users } from '../../db/schema.ts';
 
@@ -6,6 +7,8 @@ type Tx = Pick<Db, 'select' | 'update'>;
 
 export type AppointmentRow = typeof appointments.$inferSelect;
 export type VisibleStatus = 'upcoming' | 'completed' | 'cancelled';
+
+const patients = alias(users, 'patients');
 
 const isParticipant = (userId: string) =>
   or(eq(appointments.patientId, userId), eq(appointments.doctorId, userId));
@@ -36,9 +39,11 @@ export async function listForParticipant(
         email: users.email,
       },
       profile: { title: doctorProfiles.title, specialties: doctorProfiles.specialties },
+      patient: { id: patients.id, firstName: patients.firstName, lastName: patients.lastName },
     })
     .from(appointments)
     .innerJoin(users, eq(users.id, appointments.doctorId))
+    .innerJoin(patients, eq(patients.id, appointments.patientId))
     .leftJoin(doctorProfiles, eq(doctorProfiles.userId, appointments.doctorId))
     .where(
       and(

@@ -49,6 +49,7 @@ export function createAppointmentService({
   function toAppointment(
     row: Awaited<ReturnType<typeof repo.listForParticipant>>[number],
     now: Date,
+    viewerId: string,
   ): Appointment {
     const a = row.appointment;
     const { date, slot } = zonedDateAndSlot(a.startsAt, a.timeZone);
@@ -81,6 +82,11 @@ export function createAppointmentService({
       cancelledAt: a.cancelledAt?.toISOString() ?? null,
       paymentAmount: a.priceMinor === null ? null : a.priceMinor / 100,
       paymentCurrency: a.currency,
+      // The doctor sees whom they meet; a patient's own name is no news to them.
+      patient:
+        viewerId === a.doctorId
+          ? { _id: row.patient.id, name: `${row.patient.firstName} ${row.patient.lastName}` }
+          : null,
       ...joinState({ startsAt: a.startsAt, now, status, plan: a.plan }),
     };
   }
@@ -134,7 +140,7 @@ export function createAppointmentService({
     async get(userId: string, appointmentId: string): Promise<Appointment> {
       const [row] = await repo.listForParticipant(db, userId, VISIBLE, { appointmentId });
       if (!row) throw new ApiError(404, 'appointmentNotFound');
-      return toAppointment(row, clock());
+      return toAppointment(row, clock(), userId);
     },
 
     /**
@@ -160,7 +166,7 @@ export function createAppointmentService({
         ? counts[query.status]
         : counts.upcoming + counts.completed + counts.cancelled;
       return {
-        data: rows.map((row) => toAppointment(row, now)),
+        data: rows.map((row) => toAppointment(row, now, userId)),
         counts,
         pagination: { page, limit, total },
       };
