@@ -16,6 +16,7 @@ import { createAccessTokens } from './modules/auth/access-token.ts';
 import { appointmentRoutes } from './modules/appointments/routes.ts';
 import { createAppointmentService } from './modules/appointments/service.ts';
 import { registerPayments } from './modules/payments/plugin.ts';
+import { registerMeetings } from './modules/meetings/plugin.ts';
 import { createAppointmentMails } from './modules/appointments/appointment-mails.ts';
 import { startBackgroundWork } from './modules/jobs/background.ts';
 import { createJobWorker } from './modules/jobs/queue.ts';
@@ -54,6 +55,8 @@ export type AppDeps = {
   webRoot?: string;
   /** How often background work runs (holds, completions, jobs); 0 leaves it to `tick()`. */
   backgroundIntervalMs?: number;
+  /** The database's URL, for what needs its own connection (`BROADCASTER=postgres`). */
+  databaseUrl?: string;
 };
 
 const BACKGROUND_INTERVAL_MS = 30_000;
@@ -154,6 +157,13 @@ export async function buildApp(deps: AppDeps) {
   });
   const appointments = createAppointmentService({ db, clock, appUrl: config.appUrl, jobs });
   await app.register(appointmentRoutes, { appointments });
+  await registerMeetings(app, {
+    config,
+    db,
+    clock,
+    jwtSecret: deps.jwtSecret,
+    databaseUrl: deps.databaseUrl,
+  });
   // Lapsed holds already count as free for availability and new holds; their sweep only brings
   // the rows up to date. Completion and jobs (reminders, refunds, mails) need no client at all.
   const background = startBackgroundWork(

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { VIDEO_PROVIDERS, iceServerSchema } from '@vizita/shared/contracts/meetings';
 
 // The whole environment, parsed once (STYLE.md §2). Every variable is documented in the README.
 
@@ -39,7 +40,43 @@ const envSchema = z.object({
   SEED_DEMO_DATA: z.optional(z.enum(['true', 'false'])),
   // Reverse proxies may sit in front; trust their X-Forwarded-For only when told to.
   TRUST_PROXY: flag('false'),
+  // Video (modules/meetings): our own WebRTC signalling by default, or Daily's hosted rooms.
+  VIDEO_PROVIDER: z._default(z.enum(VIDEO_PROVIDERS), 'builtin'),
+  DAILY_API_KEY: z.optional(z.string().check(z.minLength(1))),
+  DAILY_API_URL: z.optional(z.url()),
+  // JSON array of RTCIceServer (STUN/TURN). Empty by default: host candidates are enough on one
+  // machine or a LAN, and the product must work offline; the internet needs STUN and usually TURN.
+  ICE_SERVERS: z.optional(z.string()),
+  // How signalling reaches the other API instances; unset means Redis when REDIS_URL is given
+  // (ARCHITECTURE.md §1), else in-process (one instance).
+  BROADCASTER: z.optional(z.enum(['memory', 'postgres', 'redis'])),
+  REDIS_URL: z.optional(z.string().check(z.minLength(1))),
+  // Deployments (or test runs) sharing one Redis keep their channels apart with this.
+  BROADCASTER_CHANNEL_PREFIX: z._default(z.string().check(z.regex(/^[\w.:-]{1,40}$/)), 'vizita'),
 });
+
+/** ICE_SERVERS as JSON, checked against the contract's schema; a readable error otherwise. */
+function parseIceServers(raw: string | undefined) {
+  if (raw === undefined || raw.trim() === '') return [];
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch (error) {
+    throw new Error(
+      `Invalid configuration:\n  ICE_SERVERS: not valid JSON (${(error as Error).message}); expected e.g. [{"urls":"stun:stun.example.org:3478"}]`,
+    );
+  }
+  const parsed = z.array(iceServerSchema).safeParse(json);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map(
+      (i) => `  ICE_SERVERS${i.path.map((p) => `[${String(p)}]`).join('')}: ${i.message}`,
+    );
+    throw new Error(
+      `Invalid configuration:\n${lines.join('\n')}\n  (expected an array of {urls, username?, credential?})`,
+    );
+  }
+  return parsed.data;
+}
 
 export type Config = ReturnType<typeof loadConfig>;
 
@@ -60,6 +97,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       `Invalid configuration:\n${missing.map((k) => `  ${k}: required in production`).join('\n')}`,
     );
   }
+  const broadcaster = e.BROADCASTER ?? (e.REDIS_URL ? 'redis' : 'memory');
+  const videoProblems = [
+    ...(e.VIDEO_PROVIDER === 'daily' && !e.DAILY_API_KEY
+      ? ['  DAILY_API_KEY: required when VIDEO_PROVIDER is daily']
+      : []),
+    ...(broadcaster === 'redis' && !e.REDIS_URL
+      ? ['  REDIS_URL: required when BROADCASTER is redis']
+      : []),
+  ];
+  if (videoProblems.length > 0)
+    throw new Error(`Invalid configuration:\n${videoProblems.join('\n')}`);
+  const iceServers = parseIceServers(e.ICE_SERVERS);
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     env: e.NODE_ENV,
@@ -81,6 +130,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       stripeSecretKey: e.STRIPE_SECRET_KEY,
       stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
       stripeApiUrl: e.STRIPE_API_URL,
+    },
+    video: {
+      provider: e.VIDEO_PROVIDER,
+      dailyApiKey: e.DAILY_API_KEY,
+      dailyApiUrl: e.DAILY_API_URL,
+      iceServers,
+    },
+    broadcaster: {
+      kind: broadcaster,
+      redisUrl: e.REDIS_URL,
+      channelPrefix: e.BROADCASTER_CHANNEL_PREFIX,
     },
     seedDemoData: e.SEED_DEMO_DATA ? e.SEED_DEMO_DATA === 'true' : e.NODE_ENV !== 'production',
     rateLimits: {

@@ -38,7 +38,7 @@ async function main() {
     config.dataEncryptionKey ??
       readOrCreateSecret(join(resolve(config.dataDir), 'data-encryption.key')),
   );
-  const app = await buildApp({ config, database, jwtSecret, dataEncryptionKey });
+  const app = await buildApp({ config, database, databaseUrl, jwtSecret, dataEncryptionKey });
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { desc, eq } from 'drizzle-orm';
 import pg from 'pg';
+import { WebSocket } from 'ws';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
@@ -51,14 +52,27 @@ export type TestAppOptions = {
   env?: Record<string, string>;
   mailer?: Mailer;
   clock?: ReturnType<typeof testClock>;
+  /**
+   * Another instance of an app already running: this one uses that app's database (its own
+   * pool) and leaves dropping it to the first.
+   */
+  databaseUrl?: string;
 };
+
+/** A pool on an existing test database; closing it leaves the database in place. */
+function reuseTestDatabase(url: string): Database & { url: string; drop: () => Promise<void> } {
+  const database = createDatabase(url, { max: 20 });
+  return { ...database, url, drop: () => database.close() };
+}
 
 /**
  * The real app on a real database, driven through `inject()`. Mail goes to the real outbox
  * adapter unless a test passes another; `logs` collects every log line for leak checks.
  */
 export async function createTestApp(options: TestAppOptions = {}) {
-  const database = await createTestDatabase();
+  const database = options.databaseUrl
+    ? reuseTestDatabase(options.databaseUrl)
+    : await createTestDatabase();
   const clock = options.clock ?? testClock();
   const logs: string[] = [];
   const stream = new Writable({
@@ -76,6 +90,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
   const app = await buildApp({
     config,
     database,
+    databaseUrl: database.url,
     clock,
     jwtSecret: 'test-secret-that-is-long-enough-for-hs256',
     dataEncryptionKey: TEST_ENCRYPTION_KEY,
@@ -154,3 +169,66 @@ export async function signUp(
     userId: login.json<{ data: { userId: string } }>().data.userId,
   };
 }
+
+/**
+ * A browser's signalling socket, as a test drives it: every server message is kept, `next`
+ * waits for the first not yet taken of a type, `closed` settles with the close code.
+ */
+export async function openSignalling(origin: string, signallingUrl: string) {
+  const { pathname, search } = new URL(signallingUrl);
+  const ws = new WebSocket(`${origin}${pathname}${search}`);
+  const messages: { type: string; [key: string]: unknown }[] = [];
+  const taken = new Set<number>();
+  const waiters = new Set<() => void>();
+  ws.on('message', (data) => {
+    messages.push(JSON.parse((data as Buffer).toString()) as { type: string });
+    for (const wake of waiters) wake();
+  });
+  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+    ws.on('close', (code, reason) => {
+      resolve({ code, reason: reason.toString() });
+      for (const wake of waiters) wake();
+    }),
+  );
+  await new Promise<void>((resolve, reject) => {
+    ws.once('open', () => resolve());
+    ws.once('error', reject);
+  });
+  return {
+    ws,
+    messages,
+    closed,
+    send: (message: unknown) =>
+      ws.send(typeof message === 'string' ? message : JSON.stringify(message)),
+    /** The first message of this type not taken before (all of `messages` if none is given). */
+    next<T = Record<string, unknown>>(type: string, timeoutMs = 5000): Promise<T> {
+      return new Promise((resolve, reject) => {
+        const look = () => {
+          const i = messages.findIndex((m, n) => m.type === type && !taken.has(n));
+          if (i >= 0) {
+            taken.add(i);
+            finish();
+            resolve(messages[i] as T);
+          } else if (ws.readyState === ws.CLOSED) {
+            finish();
+            reject(new Error(`socket closed before a "${type}" message`));
+          }
+        };
+        const timer = setTimeout(() => {
+          finish();
+          reject(new Error(`no "${type}" message within ${timeoutMs} ms`));
+        }, timeoutMs);
+        const finish = () => {
+          clearTimeout(timer);
+          waiters.delete(look);
+        };
+        waiters.add(look);
+        look();
+      });
+    },
+    /** Messages of a type received so far (taken or not). */
+    all: (type: string) => messages.filter((m) => m.type === type),
+    close: () => ws.close(),
+  };
+}
+export type SignallingClient = Awaited<ReturnType<typeof openSignalling>>;

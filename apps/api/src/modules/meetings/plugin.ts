@@ -1,0 +1,82 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { Broadcaster } from './broadcaster.ts';
+import { createJoinTokens } from './join-token.ts';
+import { createMemoryBroadcaster } from './memory-broadcaster.ts';
+import { createPostgresBroadcaster } from './postgres-broadcaster.ts';
+import { createBuiltinProvider } from './providers/builtin.ts';
+import { createDailyProvider } from './providers/daily.ts';
+import { createRedisBroadcaster } from './redis-broadcaster.ts';
+import { createRooms } from './rooms.ts';
+import { meetingRoutes } from './routes.ts';
+import { createMeetingService } from './service.ts';
+import { signallingRoutes } from './signalling-routes.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    meetings: {
+      /** Looks at every live room now: closes those whose window closed or that were cancelled. */
+      checkRooms: () => Promise<void>;
+    };
+  }
+}
+
+/** The bus `BROADCASTER` names; PostgreSQL's is the app's own database. */
+async function createBroadcaster(
+  settings: Config['broadcaster'],
+  databaseUrl: string | undefined,
+  log: FastifyInstance['log'],
+): Promise<Broadcaster> {
+  switch (settings.kind) {
+    case 'memory':
+      return createMemoryBroadcaster();
+    case 'postgres':
+      if (!databaseUrl) throw new Error('BROADCASTER=postgres needs the database URL (AppDeps)');
+      return createPostgresBroadcaster({ url: databaseUrl, log });
+    case 'redis':
+      return createRedisBroadcaster({ url: settings.redisUrl!, log });
+  }
+}
+
+/**
+ * Video consultations with the provider `VIDEO_PROVIDER` names: our own WebRTC signalling
+ * (default, works offline) or Daily's hosted rooms. The join call is the same for both.
+ */
+export async function registerMeetings(
+  app: FastifyInstance,
+  {
+    config,
+    db,
+    clock,
+    jwtSecret,
+    databaseUrl,
+  }: { config: Config; db: Db; clock: Clock; jwtSecret: string; databaseUrl?: string | undefined },
+) {
+  const { video } = config;
+  const joinTokens = createJoinTokens(jwtSecret, clock);
+  const provider =
+    video.provider === 'daily'
+      ? createDailyProvider({ apiKey: video.dailyApiKey!, apiUrl: video.dailyApiUrl })
+      : createBuiltinProvider({ appUrl: config.appUrl, iceServers: video.iceServers, joinTokens });
+  const meetings = createMeetingService({ db, clock, provider, joinTokens, log: app.log });
+  await app.register(meetingRoutes, { meetings });
+
+  if (provider.name !== 'builtin') {
+    app.decorate('meetings', { checkRooms: async () => {} });
+    return;
+  }
+  const broadcaster = await createBroadcaster(config.broadcaster, databaseUrl, app.log);
+  // onClose runs after every preClose, so the sockets' goodbyes (signalling-routes) still have it.
+  app.addHook('onClose', () => broadcaster.close());
+  const rooms = createRooms({
+    broadcaster,
+    channelPrefix: config.broadcaster.channelPrefix,
+    clock,
+    roomState: (id) => meetings.roomState(id),
+    log: app.log,
+  });
+  await app.register(signallingRoutes, { meetings, rooms });
+  app.decorate('meetings', { checkRooms: () => rooms.checkAll() });
+}

@@ -1,0 +1,39 @@
+import type { IceServer } from '@vizita/shared/contracts/meetings';
+import type { JoinTokens } from '../join-token.ts';
+import type { VideoProvider } from './video-provider.ts';
+
+/** The signalling socket's origin: the app's own, http → ws and https → wss. */
+export const signallingOrigin = (appUrl: string) => appUrl.replace(/^http(s?):\/\//, 'ws$1://');
+
+/**
+ * Our own WebRTC: the browsers talk peer to peer and meet through this server's signalling socket
+ * (signalling-routes.ts), which the join token opens for one participant for a short while.
+ */
+export function createBuiltinProvider({
+  appUrl,
+  iceServers,
+  joinTokens,
+}: {
+  appUrl: string;
+  iceServers: IceServer[];
+  joinTokens: JoinTokens;
+}): VideoProvider {
+  const origin = signallingOrigin(appUrl);
+  return {
+    name: 'builtin',
+    async prepare(appointment, participant) {
+      const token = await joinTokens.sign({
+        appointmentId: appointment.id,
+        userId: participant.userId,
+        role: participant.role,
+        userName: participant.userName,
+      });
+      return {
+        signallingUrl: `${origin}/ws/meetings/${appointment.id}?token=${encodeURIComponent(token)}`,
+        iceServers,
+        roomUrl: null,
+        roomToken: null,
+      };
+    },
+  };
+}

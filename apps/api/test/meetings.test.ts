@@ -1,0 +1,574 @@
+import type { AddressInfo } from 'node:net';
+import { and, eq } from 'drizzle-orm';
+import { SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
+import { JOIN_TOKEN_LIFETIME_MS, SIGNALLING_CLOSE } from '@vizita/shared/contracts/meetings';
+import { API_ERRORS } from '@vizita/shared/messages/api-errors';
+import { appointments, auditLog, users } from '../src/db/schema.ts';
+import { createAdminService } from '../src/modules/admin/service.ts';
+import { parseWeeklyHours } from '../src/modules/admin/weekly-hours.ts';
+import { MAX_BAD_FRAMES } from '../src/modules/meetings/rooms.ts';
+import { createBookingFixture } from './booking-fixture.ts';
+import { startFakeDaily } from './fake-daily.ts';
+import {
+  createTestApp,
+  openSignalling,
+  testClock,
+  type SignallingClient,
+  type TestApp,
+} from './test-app.ts';
+
+// Monday 2026-11-23, 08:00 UTC. The clock only moves forward; each test makes its own
+// appointments relative to it, straight in the table (booking has its own tests), except one
+// that goes through the real booking and payment.
+const clock = testClock(new Date('2026-11-23T08:00:00Z'));
+const MIN = 60_000;
+let t: TestApp;
+let f: Awaited<ReturnType<typeof createBookingFixture>>;
+let origin: string;
+
+beforeAll(async () => {
+  t = await createTestApp({ clock });
+  f = await createBookingFixture(t);
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  origin = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+});
+afterAll(() => t.close());
+
+let seq = 0;
+/** An appointment of Dr. Petrova's with a new patient, starting `startsIn` from now. */
+async function appointment(
+  startsIn = 5 * MIN,
+  over: Partial<typeof appointments.$inferInsert> = {},
+  app: { t: TestApp; f: typeof f } = { t, f },
+) {
+  const [patient] = await app.f.patients(1);
+  // Whole seconds apart, so no two share the doctor's slot (the partial unique index).
+  const startsAt = new Date(clock().getTime() + startsIn + (seq += 1) * 1000);
+  const [row] = await app.t.db
+    .insert(appointments)
+    .values({
+      patientId: patient!.userId,
+      doctorId: app.f.doctorId,
+      startsAt,
+      endsAt: new Date(startsAt.getTime() + 30 * MIN),
+      timeZone: 'Europe/Sofia',
+      status: 'upcoming',
+      plan: 'consultation',
+      priceMinor: 6000,
+      currency: 'BGN',
+      ...over,
+    })
+    .returning();
+  return { id: row!.id, startsAt, patient: patient! };
+}
+
+const join = (id: string, token: string, app: TestApp = t) =>
+  app.app.inject({
+    method: 'POST',
+    url: `/api/meetings/${id}/join`,
+    headers: { authorization: `Bearer ${token}` },
+  });
+
+type JoinData = {
+  signallingUrl: string;
+  role: string;
+  userName: string;
+  roomUrl: string | null;
+  roomToken: string | null;
+};
+async function joinData(id: string, token: string): Promise<JoinData> {
+  const res = await join(id, token);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ data: JoinData }>().data;
+}
+
+/** Patient and doctor of a fresh appointment, both in its room. */
+async function bothIn(startsIn = 5 * MIN) {
+  const a = await appointment(startsIn);
+  const doctor = await f.signIn(f.doctorId);
+  const patient = await openSignalling(
+    origin,
+    (await joinData(a.id, a.patient.token)).signallingUrl,
+  );
+  const pw = await patient.next<{ peerId: string; peers: unknown[] }>('welcome');
+  const doc = await openSignalling(origin, (await joinData(a.id, doctor.token)).signallingUrl);
+  const dw = await doc.next<{ peerId: string; peers: { peerId: string }[] }>('welcome');
+  await patient.next('peer-joined');
+  return { a, doctor, patient, doc, patientPeer: pw.peerId, doctorPeer: dw.peerId, dw };
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const closeAll = (...clients: SignallingClient[]) => clients.forEach((c) => c.close());
+
+describe('POST /api/meetings/:appointmentId/join', () => {
+  it('answers the patient with the spec’s name, the window and a signalling URL, and audits it', async () => {
+    const a = await appointment(10 * MIN);
+    const res = await join(a.id, a.patient.token);
+    expect(res.statusCode).toBe(200);
+    const data = res.json().data;
+    expect(data).toEqual({
+      appointmentId: a.id,
+      provider: 'builtin',
+      role: 'patient',
+      userName: `Patient ${a.patient.userId.slice(0, 8)}`,
+      opensAt: new Date(a.startsAt.getTime() - 15 * MIN).toISOString(),
+      closesAt: new Date(a.startsAt.getTime() + 30 * MIN).toISOString(),
+      signallingUrl: expect.stringMatching(
+        new RegExp(`^ws://vizita\\.test/ws/meetings/${a.id}\\?token=[\\w.-]+$`),
+      ),
+      iceServers: [],
+      roomUrl: null,
+      roomToken: null,
+    });
+    const rows = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.event, 'meeting.joined'), eq(auditLog.userId, a.patient.userId)));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.meta).toEqual({ appointmentId: a.id, role: 'patient', provider: 'builtin' });
+  });
+
+  it('answers the doctor with their title and name', async () => {
+    const a = await appointment();
+    const doctor = await f.signIn(f.doctorId);
+    const data = await joinData(a.id, doctor.token);
+    expect(data).toMatchObject({ role: 'doctor', userName: 'Dr. Elena Petrova' });
+  });
+
+  it('opens 15 minutes before the start and closes 30 minutes after it, to the millisecond', async () => {
+    const a = await appointment(20 * MIN);
+    const opensIn = a.startsAt.getTime() - 15 * MIN - clock().getTime();
+    clock.advance(opensIn - 1);
+    const early = await join(a.id, a.patient.token);
+    expect(early.statusCode).toBe(409);
+    expect(early.json()).toMatchObject({
+      success: false,
+      code: 'meetingNotJoinable',
+      message: 'Meeting not joinable yet. Please try again closer to the appointment time.',
+    });
+    clock.advance(1);
+    expect((await join(a.id, a.patient.token)).statusCode).toBe(200);
+    clock.advance(45 * MIN); // exactly start + 30 minutes
+    const patient = await f.signIn(a.patient.userId); // access tokens last 15 minutes
+    expect((await join(a.id, patient.token)).statusCode).toBe(200);
+    clock.advance(1);
+    const late = await join(a.id, patient.token);
+    expect(late.statusCode).toBe(410);
+    expect(late.json()).toMatchObject({ code: 'meetingEnded', message: API_ERRORS.meetingEnded });
+  });
+
+  it('lets a booked and paid appointment be joined when its window opens', async () => {
+    const [p] = await f.patients(1);
+    // Tuesday 11:00 in Sofia = 09:00Z.
+    const { appointmentId } = await f.bookPaid(p!.token, '2026-11-24', '11:00');
+    expect((await join(appointmentId, p!.token)).json().code).toBe('meetingNotJoinable');
+    clock.advance(new Date('2026-11-24T08:45:00Z').getTime() - clock().getTime());
+    const fresh = await f.signIn(p!.userId);
+    expect((await joinData(appointmentId, fresh.token)).role).toBe('patient');
+  });
+
+  it('refuses everyone but the appointment’s patient and doctor with the 404 of a missing id', async () => {
+    const a = await appointment();
+    const [stranger] = await f.patients(1);
+    const otherDoctorId = await createAdminService(t.db).createDoctor({
+      email: `other-${a.id}@vizita.test`,
+      password: 'Doctor-2026!',
+      firstName: 'Ivan',
+      lastName: 'Georgiev',
+      specialties: ['Dermatology'],
+      timeZone: 'Europe/Sofia',
+      slotMinutes: 30,
+      weekly: parseWeeklyHours('Mon-Fri 09:00-17:00'),
+    });
+    const otherDoctor = await f.signIn(otherDoctorId);
+    for (const token of [stranger!.token, otherDoctor.token]) {
+      const res = await join(a.id, token);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({ code: 'appointmentNotFound' });
+    }
+    const missing = await join('00000000-0000-4000-8000-000000000000', a.patient.token);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({ code: 'appointmentNotFound' });
+    expect((await join('not-a-uuid', a.patient.token)).statusCode).toBe(400);
+    const anonymous = await t.app.inject({ method: 'POST', url: `/api/meetings/${a.id}/join` });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('refuses cancelled, non-consultation, unpaid and completed appointments with the spec’s texts', async () => {
+    const cases = [
+      [{ status: 'cancelled' }, 409, 'meetingCancelled', 'This appointment has been cancelled'],
+      [
+        { plan: 'prescription' },
+        409,
+        'meetingNotConsultation',
+        'This appointment is not a video consultation',
+      ],
+      [{ status: 'pending' }, 409, 'meetingNotAvailable', 'This appointment is not available yet'],
+      [{ status: 'expired' }, 409, 'meetingNotAvailable', 'This appointment is not available yet'],
+      [{ status: 'completed' }, 410, 'meetingEnded', API_ERRORS.meetingEnded],
+    ] as const;
+    for (const [over, status, code, message] of cases) {
+      const a = await appointment(5 * MIN, over);
+      const res = await join(a.id, a.patient.token);
+      expect(res.statusCode, code).toBe(status);
+      expect(res.json()).toEqual({ success: false, code, message });
+    }
+  });
+});
+
+describe('the signalling socket', () => {
+  it('relays offer, answer and candidates between the two participants only', async () => {
+    const { patient, doc, patientPeer, doctorPeer, dw, a } = await bothIn();
+    expect(dw.peers).toEqual([
+      { peerId: patientPeer, role: 'patient', userName: `Patient ${a.patient.userId.slice(0, 8)}` },
+    ]);
+    const joined = patient.all('peer-joined')[0];
+    expect(joined).toEqual({
+      type: 'peer-joined',
+      peer: { peerId: doctorPeer, role: 'doctor', userName: 'Dr. Elena Petrova' },
+    });
+
+    // Another appointment's room, live at the same time, must hear nothing of this one.
+    const other = await bothIn();
+
+    doc.send({ type: 'signal', to: patientPeer, data: { sdp: { type: 'offer', sdp: 'v=0…' } } });
+    expect(await patient.next('signal')).toEqual({
+      type: 'signal',
+      from: doctorPeer,
+      data: { sdp: { type: 'offer', sdp: 'v=0…' } },
+    });
+    patient.send({
+      type: 'signal',
+      to: doctorPeer,
+      data: { sdp: { type: 'answer', sdp: 'v=0…' } },
+    });
+    expect(await doc.next('signal')).toMatchObject({
+      from: patientPeer,
+      data: { sdp: { type: 'answer' } },
+    });
+    patient.send({
+      type: 'signal',
+      to: doctorPeer,
+      data: { candidate: { candidate: 'candidate:1 1 udp …' } },
+    });
+    expect(await doc.next('signal')).toMatchObject({ data: { candidate: expect.any(Object) } });
+
+    // Never echoed to the sender, never to a peer who is not in the room.
+    patient.send({ type: 'signal', to: patientPeer, data: { echo: true } });
+    patient.send({ type: 'signal', to: other.doctorPeer, data: { leak: true } });
+    patient.send({ type: 'ping' });
+    await patient.next('pong');
+    await sleep(50);
+    expect(patient.all('signal')).toHaveLength(1);
+    expect(doc.all('signal')).toHaveLength(2);
+    expect([...other.patient.all('signal'), ...other.doc.all('signal')]).toEqual([]);
+    closeAll(patient, doc, other.patient, other.doc);
+  });
+
+  it('closes with 4401 for a forged, expired, misplaced or missing token, and for an access token', async () => {
+    const a = await appointment();
+    const b = await appointment();
+    const { signallingUrl } = await joinData(a.id, a.patient.token);
+    const forBoth = await joinData(b.id, b.patient.token);
+    const token = new URL(signallingUrl).searchParams.get('token')!;
+    const forged = await new SignJWT({ apt: a.id, role: 'patient', name: 'Patient x' })
+      .setProtectedHeader({ alg: 'HS256', typ: 'vizita-join+jwt' })
+      .setSubject(a.patient.userId)
+      .setIssuer('vizita')
+      .setAudience('vizita-meeting')
+      .setIssuedAt(Math.floor(clock().getTime() / 1000))
+      .setExpirationTime(Math.floor(clock().getTime() / 1000) + 600)
+      .sign(new TextEncoder().encode('another-secret-that-is-long-enough-for-hs256'));
+    const path = `/ws/meetings/${a.id}`;
+    const attempts = [
+      `${path}?token=${forged}`,
+      // b's token on a's room
+      `${path}?token=${new URL(forBoth.signallingUrl).searchParams.get('token')}`,
+      `${path}?token=${a.patient.token}`, // an access token
+      `${path}?token=garbage`,
+      path,
+    ];
+    for (const url of attempts) {
+      const c = await openSignalling(origin, `ws://x${url}`);
+      expect(await c.closed, url).toEqual({
+        code: SIGNALLING_CLOSE.unauthorized,
+        reason: 'unauthorized',
+      });
+      expect(c.all('error')).toEqual([
+        { type: 'error', code: 'meetingTokenInvalid', message: API_ERRORS.meetingTokenInvalid },
+      ]);
+    }
+    // …and a join token is no access token either.
+    const asAccess = await t.app.inject({
+      url: '/api/appointments',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(asAccess.statusCode).toBe(401);
+
+    clock.advance(JOIN_TOKEN_LIFETIME_MS + 1000);
+    const expired = await openSignalling(origin, signallingUrl);
+    expect((await expired.closed).code).toBe(SIGNALLING_CLOSE.unauthorized);
+  });
+
+  it('keeps the join token out of the logs', async () => {
+    const a = await appointment();
+    const { signallingUrl } = await joinData(a.id, a.patient.token);
+    const c = await openSignalling(origin, signallingUrl);
+    await c.next('welcome');
+    c.close();
+    await c.closed;
+    const token = new URL(signallingUrl).searchParams.get('token')!;
+    const all = t.logs.join('\n');
+    expect(all).toContain(`/ws/meetings/${a.id}?token=[redacted]`);
+    expect(all).not.toContain(token);
+  });
+
+  it('replaces the older connection of the same user (a second tab)', async () => {
+    const { a, patient, doc, patientPeer } = await bothIn();
+    const tab2 = await openSignalling(
+      origin,
+      (await joinData(a.id, a.patient.token)).signallingUrl,
+    );
+    const w2 = await tab2.next<{ peerId: string; peers: { role: string }[] }>('welcome');
+    expect(w2.peers.map((p) => p.role)).toEqual(['doctor']);
+    expect(await patient.next('closed')).toEqual({ type: 'closed', reason: 'replaced' });
+    expect(await patient.closed).toEqual({ code: SIGNALLING_CLOSE.replaced, reason: 'replaced' });
+    expect(await doc.next('peer-left')).toEqual({ type: 'peer-left', peerId: patientPeer });
+    expect(await doc.next('peer-joined')).toMatchObject({ peer: { peerId: w2.peerId } });
+    closeAll(tab2, doc);
+  });
+
+  it('keeps the room when a lone participant opens a second tab', async () => {
+    const a = await appointment();
+    const url = async () => (await joinData(a.id, a.patient.token)).signallingUrl;
+    const tab1 = await openSignalling(origin, await url());
+    await tab1.next('welcome');
+    const tab2 = await openSignalling(origin, await url());
+    const w2 = await tab2.next<{ peerId: string; peers: unknown[] }>('welcome');
+    expect(w2.peers).toEqual([]);
+    expect((await tab1.closed).code).toBe(SIGNALLING_CLOSE.replaced);
+
+    const doc = await openSignalling(
+      origin,
+      (await joinData(a.id, (await f.signIn(f.doctorId)).token)).signallingUrl,
+    );
+    const dw = await doc.next<{ peerId: string; peers: { peerId: string }[] }>('welcome');
+    expect(dw.peers.map((p) => p.peerId)).toEqual([w2.peerId]);
+    doc.send({ type: 'signal', to: w2.peerId, data: { hi: 1 } });
+    expect(await tab2.next('signal')).toMatchObject({ from: dw.peerId });
+    closeAll(tab2, doc);
+  });
+
+  it('tells the other side when a participant drops and comes back', async () => {
+    const { a, patient, doc, patientPeer, doctorPeer } = await bothIn();
+    patient.ws.terminate(); // no close handshake: a lost network
+    expect(await doc.next('peer-left')).toEqual({ type: 'peer-left', peerId: patientPeer });
+    const again = await openSignalling(
+      origin,
+      (await joinData(a.id, a.patient.token)).signallingUrl,
+    );
+    const w = await again.next<{ peerId: string; peers: { peerId: string }[] }>('welcome');
+    expect(w.peers.map((p) => p.peerId)).toEqual([doctorPeer]);
+    expect(w.peerId).not.toBe(patientPeer);
+    expect(await doc.next('peer-joined')).toMatchObject({
+      peer: { peerId: w.peerId, role: 'patient' },
+    });
+    closeAll(again, doc);
+  });
+
+  it('closes every socket with closed/ended when the window closes, and lets nobody in after', async () => {
+    const { a, patient, doc } = await bothIn(2 * MIN);
+    const closesAt = a.startsAt.getTime() + 30 * MIN;
+    clock.advance(closesAt - MIN - clock().getTime());
+    // A token handed out a minute before the end, still fresh when the end comes.
+    const late = await joinData(a.id, (await f.signIn(a.patient.userId)).token);
+    clock.advance(MIN); // start + 30 minutes still counts
+    await t.app.meetings.checkRooms();
+    await sleep(50);
+    expect([...patient.all('closed'), ...doc.all('closed')]).toEqual([]);
+    clock.advance(1);
+    await t.app.meetings.checkRooms();
+    for (const c of [patient, doc]) {
+      expect(await c.next('closed')).toEqual({ type: 'closed', reason: 'ended' });
+      expect(await c.closed).toEqual({ code: SIGNALLING_CLOSE.ended, reason: 'ended' });
+    }
+    const after = await openSignalling(origin, late.signallingUrl);
+    expect(await after.next('closed')).toEqual({ type: 'closed', reason: 'ended' });
+    expect((await after.closed).code).toBe(SIGNALLING_CLOSE.ended);
+  });
+
+  it('closes the call with closed/cancelled when the appointment is cancelled during it', async () => {
+    const { a, patient, doc, doctor } = await bothIn(10 * MIN);
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/appointments/${a.id}/cancel`,
+      headers: { authorization: `Bearer ${doctor.token}` },
+      payload: { reason: 'Called away to an emergency.', cancelledBy: 'doctor' },
+    });
+    expect(res.statusCode).toBe(200);
+    await t.app.meetings.checkRooms();
+    for (const c of [patient, doc]) {
+      expect(await c.next('closed')).toEqual({ type: 'closed', reason: 'cancelled' });
+      expect((await c.closed).code).toBe(SIGNALLING_CLOSE.ended);
+    }
+  });
+
+  it('answers malformed frames with an error, and closes with 4400 after repeated abuse', async () => {
+    const { patient, doc, doctorPeer } = await bothIn();
+    patient.send('not json');
+    patient.send({ type: 'shout', text: 'hi' });
+    patient.send({ type: 'signal', to: doctorPeer }); // no data
+    patient.ws.send(Buffer.from([1, 2, 3]), { binary: true });
+    for (let i = 0; i < 4; i += 1)
+      expect(await patient.next('error')).toMatchObject({ code: 'badMessage' });
+    // Still served: the frames above were refused, not fatal.
+    patient.send({ type: 'ping' });
+    await patient.next('pong');
+    patient.send({ type: 'signal', to: doctorPeer, data: { ok: true } });
+    expect(await doc.next('signal')).toMatchObject({ data: { ok: true } });
+
+    for (let i = 4; i < MAX_BAD_FRAMES; i += 1) patient.send('{');
+    expect(await patient.closed).toEqual({
+      code: SIGNALLING_CLOSE.badMessage,
+      reason: 'too many bad messages',
+    });
+    expect(await doc.next('peer-left')).toBeDefined();
+    doc.close();
+  });
+
+  it('refuses frames over 64 KiB and limits the rate of frames', async () => {
+    const { patient, doc, doctorPeer } = await bothIn();
+    for (let i = 0; i < 205; i += 1) patient.send({ type: 'ping' });
+    expect(await patient.next('error')).toMatchObject({ code: 'rateLimited' });
+    await sleep(200);
+    const pongs = patient.all('pong').length;
+    expect(pongs + patient.all('error').length).toBe(205);
+    expect(pongs).toBeGreaterThanOrEqual(200);
+    expect(pongs).toBeLessThan(205);
+
+    doc.send({ type: 'signal', to: doctorPeer, data: { sdp: 'x'.repeat(64 * 1024) } });
+    expect((await doc.closed).code).toBe(1009); // ws: message too big
+    patient.close();
+  });
+});
+
+describe('with Daily as the video provider', () => {
+  let daily: Awaited<ReturnType<typeof startFakeDaily>>;
+  let d: TestApp;
+  let df: typeof f;
+
+  beforeAll(async () => {
+    daily = await startFakeDaily();
+    d = await createTestApp({
+      clock,
+      env: { VIDEO_PROVIDER: 'daily', DAILY_API_KEY: 'daily-test-key', DAILY_API_URL: daily.url },
+    });
+    df = await createBookingFixture(d);
+  });
+  afterAll(async () => {
+    await d.close();
+    await daily.close();
+  });
+
+  it('creates one private room per appointment and a named token per participant', async () => {
+    const a = await appointment(5 * MIN, {}, { t: d, f: df });
+    await d.db.update(users).set({ locale: 'bg' }).where(eq(users.id, a.patient.userId));
+    await d.db.update(users).set({ locale: 'de' }).where(eq(users.id, df.doctorId));
+    const opensAt = Math.floor((a.startsAt.getTime() - 15 * MIN) / 1000);
+    const closesAt = Math.floor((a.startsAt.getTime() + 30 * MIN) / 1000);
+    const room = `vizita-${a.id}`;
+
+    const res = await join(a.id, a.patient.token, d);
+    expect(res.statusCode, res.body).toBe(200);
+    const tokenOf = (i: number) => daily.requests.filter((r) => r.path === '/v1/meeting-tokens')[i];
+    expect(res.json().data).toMatchObject({
+      provider: 'daily',
+      role: 'patient',
+      signallingUrl: null,
+      iceServers: [],
+      roomUrl: `https://vizita.daily.test/${room}`,
+      roomToken: expect.stringMatching(/^dly_/),
+    });
+    expect(daily.requests[0]).toEqual({
+      method: 'POST',
+      path: '/v1/rooms',
+      authorization: 'Bearer daily-test-key',
+      body: {
+        name: room,
+        privacy: 'private',
+        properties: {
+          nbf: opensAt,
+          exp: closesAt,
+          enable_prejoin_ui: false,
+          enable_chat: false,
+          eject_at_room_exp: true,
+        },
+      },
+    });
+    // Daily has no Bulgarian: English, the product's fallback.
+    expect(tokenOf(0)!.body).toEqual({
+      properties: {
+        room_name: room,
+        user_name: `Patient ${a.patient.userId.slice(0, 8)}`,
+        exp: closesAt,
+        is_owner: false,
+        lang: 'en',
+      },
+    });
+
+    const doctor = await df.signIn(df.doctorId);
+    const res2 = await join(a.id, doctor.token, d);
+    expect(res2.json().data).toMatchObject({
+      role: 'doctor',
+      roomUrl: `https://vizita.daily.test/${room}`,
+    });
+    // The second join finds the room made: its window is set again, not a second room.
+    expect(daily.requests.map((r) => r.path).slice(-3)).toEqual([
+      '/v1/rooms',
+      `/v1/rooms/${room}`,
+      '/v1/meeting-tokens',
+    ]);
+    expect(tokenOf(1)!.body.properties).toMatchObject({
+      user_name: 'Dr. Elena Petrova',
+      is_owner: true,
+      lang: 'de',
+    });
+    expect(daily.rooms.size).toBe(1);
+    // No signalling socket with this provider.
+    await d.app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (d.app.server.address() as AddressInfo).port;
+    const ws = new WebSocket(`ws://127.0.0.1:${port}/ws/meetings/${a.id}`);
+    await expect(
+      new Promise((resolve, reject) => {
+        ws.on('open', resolve);
+        ws.on('error', reject);
+      }),
+    ).rejects.toThrow();
+  });
+
+  it('answers 502 when Daily is down, and writes no audit row', async () => {
+    const a = await appointment(5 * MIN, {}, { t: d, f: df });
+    daily.setFailing(true);
+    const res = await join(a.id, a.patient.token, d);
+    daily.setFailing(false);
+    expect(res.statusCode).toBe(502);
+    expect(res.json()).toEqual({
+      success: false,
+      code: 'videoProviderUnavailable',
+      message: API_ERRORS.videoProviderUnavailable,
+    });
+    const rows = await d.db.select().from(auditLog).where(eq(auditLog.userId, a.patient.userId));
+    expect(rows.filter((r) => r.event === 'meeting.joined')).toEqual([]);
+  });
+
+  it('answers 502 when Daily cannot be reached at all', async () => {
+    const a = await appointment(5 * MIN, {}, { t: d, f: df });
+    await daily.close();
+    const res = await join(a.id, a.patient.token, d);
+    expect(res.statusCode).toBe(502);
+    expect(res.json().code).toBe('videoProviderUnavailable');
+    daily = await startFakeDaily(); // for afterAll
+  });
+});
