@@ -94,6 +94,7 @@ export async function buildApp(deps: AppDeps) {
     reply.header('x-request-id', request.id);
   });
 
+  const DAILY_ORIGINS = config.video.provider === 'daily' ? ['https://*.daily.co'] : [];
   await app.register(errorHandlerPlugin);
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -102,7 +103,9 @@ export async function buildApp(deps: AppDeps) {
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'https:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        connectSrc: ["'self'", 'ws:', 'wss:', ...DAILY_ORIGINS],
+        // Daily's call frame is the only frame the app embeds, and only with that provider.
+        frameSrc: ["'self'", ...DAILY_ORIGINS],
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],

@@ -472,6 +472,15 @@ describe('with Daily as the video provider', () => {
     await daily.close();
   });
 
+  it('lets the page embed Daily’s frame, and only with this provider', async () => {
+    const csp = (await d.app.inject('/healthz')).headers['content-security-policy'] as string;
+    expect(csp).toContain("frame-src 'self' https://*.daily.co");
+    expect(csp).toMatch(/connect-src [^;]*https:\/\/\*\.daily\.co/);
+    const builtin = (await t.app.inject('/healthz')).headers['content-security-policy'] as string;
+    expect(builtin).toMatch(/frame-src 'self'(;|$)/);
+    expect(builtin).not.toContain('daily.co');
+  });
+
   it('creates one private room per appointment and a named token per participant', async () => {
     const a = await appointment(5 * MIN, {}, { t: d, f: df });
     await d.db.update(users).set({ locale: 'bg' }).where(eq(users.id, a.patient.userId));
