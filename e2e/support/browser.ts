@@ -9,6 +9,9 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
  * --no-sandbox: the tests run as root in CI, where Chromium's sandbox refuses to start.
  */
 const CHROMIUM_ARGS = [
+  // A camera and a microphone for the video calls: a test pattern and a beep, allowed at once.
+  '--use-fake-device-for-media-stream',
+  '--use-fake-ui-for-media-stream',
   '--no-sandbox',
   '--disable-gpu',
   '--disable-quic',

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -10,6 +10,7 @@ import { freePort } from './free-port.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const SERVER_ENTRY = join(ROOT, 'apps/api/dist/main.js');
+const ADMIN_ENTRY = join(ROOT, 'apps/api/dist/admin.js');
 const READY_TIMEOUT_MS = 120_000; // a first start runs initdb, slow on a busy machine
 const STOP_TIMEOUT_MS = 30_000;
 const LOG_LINES_KEPT = 2000;
@@ -19,6 +20,8 @@ export type RunningApp = {
   url: string;
   /** The server's recent output, for failure messages. */
   logs(): string;
+  /** Runs the clinic operator's command line against this server's database; answers stdout. */
+  admin(args: string[]): Promise<string>;
   stop(): Promise<void>;
 };
 
@@ -146,6 +149,20 @@ async function startOnce({ smtpUrl, env = {} }: StartAppOptions): Promise<Runnin
     await cleanUp();
   };
 
+  // The same environment as the server: the embedded cluster in its DATA_DIR, or its database.
+  const admin = (args: string[]) =>
+    new Promise<string>((resolve, reject) => {
+      execFile(
+        process.execPath,
+        [ADMIN_ENTRY, ...args],
+        { cwd: ROOT, env: childEnv },
+        (error, out, err) =>
+          error
+            ? reject(new Error(`admin ${args[0]} failed: ${err || error.message}`))
+            : resolve(out),
+      );
+    });
+
   const deadline = Date.now() + READY_TIMEOUT_MS;
   let lastProblem = 'no answer yet';
   for (;;) {
@@ -156,7 +173,7 @@ async function startOnce({ smtpUrl, env = {} }: StartAppOptions): Promise<Runnin
     }
     try {
       const response = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(2000) });
-      if (response.ok) return { url, logs, stop };
+      if (response.ok) return { url, logs, stop, admin };
       lastProblem = `/readyz answered ${response.status}`;
     } catch (error) {
       lastProblem = String(error);

@@ -8,8 +8,11 @@ import { loadSignedInTranslations } from '../lib/i18n';
 // initialised — so a page never renders for the wrong visitor. RequireAuth also reacts while a
 // page is open: a sign-out or a failed token refresh sends the user to the welcome page.
 
+const isDoctor = () => getSessionState().user?.userType === 'doctor';
+
 /** Where a signed-in visitor of a guest-only route belongs. */
 function homeOfSignedIn(): string {
+  if (isDoctor()) return '/doctor';
   return getSessionState().user?.isProfileComplete ? '/dashboard' : '/complete-profile';
 }
 
@@ -28,10 +31,24 @@ export async function requireAuth(): Promise<Response | null> {
   return getSessionState().isAuthenticated ? null : redirect('/');
 }
 
-/** requiresCompleteProfile: an incomplete profile is sent to complete it first. */
-export async function requireCompleteProfile(): Promise<Response | null> {
+/** The patient's screens: a doctor belongs in the doctor area (which has no patient profile). */
+export async function requirePatient(): Promise<Response | null> {
   const signedOut = await requireAuth();
   if (signedOut) return signedOut;
+  return isDoctor() ? redirect('/doctor') : null;
+}
+
+/** The doctor area: doctors only; a patient goes to their dashboard. */
+export async function requireDoctor(): Promise<Response | null> {
+  const signedOut = await requireAuth();
+  if (signedOut) return signedOut;
+  return isDoctor() ? null : redirect('/dashboard');
+}
+
+/** requiresCompleteProfile: an incomplete profile is sent to complete it first. */
+export async function requireCompleteProfile(): Promise<Response | null> {
+  const notPatient = await requirePatient();
+  if (notPatient) return notPatient;
   return getSessionState().user?.isProfileComplete ? null : redirect('/complete-profile');
 }
 

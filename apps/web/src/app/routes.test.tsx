@@ -43,6 +43,24 @@ describe('route guards (spec §2)', () => {
     await landsOn(router, '/complete-profile');
   });
 
+  it.each(['/', '/dashboard', '/dashboard/appointments', '/calendar'])(
+    'sends a doctor from %s to the doctor area',
+    async (path) => {
+      signedIn({ userType: 'doctor', isProfileComplete: false });
+      const { router } = renderApp(path);
+      await landsOn(router, '/doctor');
+      expect(
+        await screen.findByRole('heading', { level: 1, name: 'Your Consultations' }),
+      ).toBeInTheDocument();
+    },
+  );
+
+  it('sends a patient from the doctor area to their dashboard', async () => {
+    signedIn();
+    const { router } = renderApp('/doctor');
+    await landsOn(router, '/dashboard');
+  });
+
   it('sends an incomplete profile from /calendar to /complete-profile', async () => {
     signedIn({ isProfileComplete: false });
     const { router } = renderApp('/calendar');
@@ -56,7 +74,8 @@ describe('route guards (spec §2)', () => {
     ['/dashboard', 'Welcome back!'],
     ['/dashboard/profile', 'My Profile'],
     ['/dashboard/appointments', 'My Appointments'],
-    ['/dashboard/meeting/abc123', 'Video Consultation'],
+    // No such appointment in the mocked API: the meeting page renders and says so.
+    ['/dashboard/meeting/abc123', 'Unable to Join Meeting'],
     ['/dashboard/billing', 'Billing History'],
     ['/dashboard/edit-profile', 'Edit Profile'],
     ['/complete-profile', 'Complete Your Profile'],

@@ -1,7 +1,13 @@
 import { redirect, type RouteObject } from 'react-router';
 import { DelayedSpinner } from '../components/ui/spinner';
 import { AboutPage } from '../features/about/components/about-page';
-import { requireAuth, requireCompleteProfile, requireGuest } from './guards';
+import {
+  requireAuth,
+  requireCompleteProfile,
+  requireDoctor,
+  requireGuest,
+  requirePatient,
+} from './guards';
 import { PublicLayout } from './layouts/public-layout';
 import { RootLayout } from './layouts/root-layout';
 import { RouteErrorBoundary } from './route-error-boundary';
@@ -59,6 +65,15 @@ const lazyBilling = async () => ({
   Component: (await import('../features/billing/components/billing-history-page'))
     .BillingHistoryPage,
 });
+const lazyDoctorLayout = async () => ({
+  Component: (await import('./layouts/doctor-layout')).DoctorLayout,
+});
+const lazyDoctorHome = async () => ({
+  Component: (await import('../features/doctor/components/doctor-home-page')).DoctorHomePage,
+});
+const lazyDoctorMeeting = async () => ({
+  Component: (await import('./pages/doctor-meeting-page')).DoctorMeetingRoute,
+});
 const lazyMeeting = async () => ({
   Component: (await import('../features/meeting/components/meeting-page')).MeetingPage,
 });
@@ -89,6 +104,7 @@ export const routes: RouteObject[] = [
         children: [
           {
             path: 'dashboard',
+            loader: requirePatient,
             lazy: lazyDashboardLayout,
             children: [
               { index: true, lazy: lazyDashboardHome },
@@ -97,6 +113,15 @@ export const routes: RouteObject[] = [
               { path: 'meeting/:id', lazy: lazyMeeting },
               { path: 'billing', lazy: lazyBilling },
               { path: 'edit-profile', lazy: lazyEditProfile },
+            ],
+          },
+          {
+            path: 'doctor',
+            loader: requireDoctor,
+            lazy: lazyDoctorLayout,
+            children: [
+              { index: true, lazy: lazyDoctorHome },
+              { path: 'meeting/:id', lazy: lazyDoctorMeeting },
             ],
           },
           {

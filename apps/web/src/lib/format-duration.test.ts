@@ -1,6 +1,6 @@
 import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadAllResources } from '../../../lib/i18n';
+import { loadAllResources } from './i18n';
 import { formatDuration } from './format-duration';
 
 beforeAll(async () => {

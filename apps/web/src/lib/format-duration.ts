@@ -8,6 +8,8 @@ const MINUTES_PER_DAY = 24 * MINUTES_PER_HOUR;
  * "1 minute"), under a day in hours and minutes ("2h 5m"), otherwise in days, hours and minutes
  * ("3d 4h 10m"). The units are the language's; `locale` chooses the plural form by the CLDR rules
  * (singular and plural keys rather than i18next's suffixes, so every key is a literal in the code).
+ * The units are the `duration` texts of the appointments namespace; the appointments list and the
+ * meeting page both show waits this way.
  */
 export function formatDuration(
   totalMinutes: number,

@@ -1,31 +1,11 @@
 import { useId, useState, type ComponentType, type ReactNode, type SVGProps } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, Outlet, useLocation } from 'react-router';
+import { NavLink, Outlet, useLocation } from 'react-router';
 import { DELAYS } from '@vizita/shared/constants';
-import { LanguageMenu } from '../../components/language-menu';
-import {
-  BellIcon,
-  CalendarIcon,
-  ChevronDownIcon,
-  HomeIcon,
-  LogOutIcon,
-  UserIcon,
-} from '../../components/ui/icons';
-import { Logo } from '../../components/ui/logo';
+import { CalendarIcon, ChevronDownIcon, HomeIcon, UserIcon } from '../../components/ui/icons';
 import { cn } from '../../lib/cn';
-import { useSignOut } from '../use-sign-out';
 import { MAIN_CONTENT_ID } from './root-layout';
-
-/** Spec §2: the notification badge always shows 0 and the button has no action yet. */
-const UNREAD_NOTIFICATIONS = 0;
-
-const focusRing =
-  'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:ring-offset-2';
-
-const iconButton = cn(
-  'relative inline-flex size-11 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 hover:text-slate-900',
-  focusRing,
-);
+import { focusRing, TopBar } from './top-bar';
 
 type Icon = ComponentType<SVGProps<SVGSVGElement>>;
 
@@ -168,50 +148,9 @@ function BottomNavigation() {
 
 /** The signed-in shell (spec §2 Dashboard layout). */
 export function DashboardLayout() {
-  const { t } = useTranslation('navigation');
-  const { signOut, signingOut } = useSignOut();
-
   return (
     <div className="min-h-dvh bg-slate-50">
-      <header className="sticky top-0 z-30 border-b border-slate-200 bg-white">
-        <div className="mx-auto flex h-16 max-w-7xl items-center gap-1 px-3 sm:gap-2 sm:px-6">
-          <Link to="/" aria-label={t('logoLabel')} className={cn('rounded-lg', focusRing)}>
-            <Logo />
-          </Link>
-          <div className="ml-auto flex items-center gap-0.5 sm:gap-2">
-            <button type="button" className={iconButton}>
-              <BellIcon />
-              {/* Named by its (hidden) text, not aria-label: the visible badge is then no
-                  mismatch between what is seen and what is announced (WCAG 2.5.3). */}
-              <span className="sr-only">
-                {t('notifications', { unread: UNREAD_NOTIFICATIONS })}
-              </span>
-              <span
-                aria-hidden="true"
-                className="absolute top-1.5 right-1.5 flex min-w-4 items-center justify-center rounded-full bg-red-700 px-1 text-[10px] leading-4 font-bold text-white"
-              >
-                {UNREAD_NOTIFICATIONS}
-              </span>
-            </button>
-            <LanguageMenu />
-            <Link to="/dashboard/profile" aria-label={t('myProfile')} className={iconButton}>
-              <UserIcon />
-            </Link>
-            <button
-              type="button"
-              onClick={signOut}
-              disabled={signingOut}
-              className={cn(
-                'inline-flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-lg px-2 text-sm font-semibold text-slate-700 hover:bg-slate-100 hover:text-slate-900 disabled:opacity-60 sm:px-3',
-                focusRing,
-              )}
-            >
-              <LogOutIcon />
-              <span className="sr-only sm:not-sr-only">{t('signOut')}</span>
-            </button>
-          </div>
-        </div>
-      </header>
+      <TopBar patientLinks />
 
       <div className="mx-auto flex max-w-7xl gap-8 px-4 py-6 sm:px-6 md:py-8">
         <SideNavigation />

@@ -8,7 +8,7 @@ import { ClockIcon, VideoIcon } from '../../../components/ui/icons';
 import { cn } from '../../../lib/cn';
 import { formatShortCalendarDate } from '../../../lib/dates';
 import { canChange, joinStateAt, meetingAction } from '../utils/card-actions';
-import { formatDuration } from '../utils/format-duration';
+import { formatDuration } from '../../../lib/format-duration';
 
 // Spec §2: upcoming in the success colour, completed in the info colour, cancelled in the error one.
 const STATUS = {

@@ -16,7 +16,7 @@ import {
   useAppointments,
   type AppointmentFilter,
 } from '../api/get-appointments';
-import { useNow } from '../hooks/use-now';
+import { useNow } from '../../../lib/use-now';
 import { AppointmentCard, appointmentHeadingId } from './appointment-card';
 import { CancelAppointmentDialog } from './cancel-appointment-dialog';
 import { RescheduleAppointmentDialog } from './reschedule-appointment-dialog';

@@ -1,9 +1,317 @@
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import type { Appointment } from '@vizita/shared/contracts/appointments';
+import { Alert } from '../../../components/ui/alert';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { PageTitle } from '../../../components/ui/page-title';
+import { LoadingState } from '../../../components/ui/spinner';
+import { cn } from '../../../lib/cn';
+import { formatShortCalendarDate } from '../../../lib/dates';
+import { useNow } from '../../../lib/use-now';
+import { useAppointment } from '../api/get-appointment';
+import type { CallPhase, CallSnapshot } from '../call/call-session';
+import { createProviderCall, type CreateCall } from '../call/meeting-call';
+import { useCallSnapshot, useFileExchange, useMeetingCall } from '../hooks/use-meeting-call';
+import { joinStateAt } from '../utils/join-state';
+import {
+  appointmentErrorKey,
+  appointmentRefusalKey,
+  joinErrorKey,
+  type MeetingErrorKey,
+} from '../utils/meeting-errors';
+import { PaperclipIcon, PhoneOffIcon } from './call-icons';
+import { CallControls } from './call-controls';
+import { CallStage, type NotAvailable } from './call-stage';
+import { FileTransferPanel } from './file-transfer-panel';
 
-import { PlaceholderPage } from '../../../components/ui/placeholder-page';
+/** Spec §4, §9: the join state is recomputed every 60 seconds. */
+const JOIN_STATE_REFRESH_MS = 60_000;
 
-/** /dashboard/meeting/:id — lazily loaded route module; filled by the meeting issue. */
-export function MeetingPage() {
+const PHASE_KEYS = {
+  connecting: 'meeting.phase.connecting',
+  waiting: 'meeting.phase.waiting',
+  connected: 'meeting.phase.connected',
+  ended: 'meeting.phase.ended',
+} as const satisfies Record<CallPhase, string>;
+
+function mediaNoticeKey(call: CallSnapshot) {
+  const { media } = call;
+  if (call.phase === 'ended' || media.issue === null) return null;
+  if (media.hasVideo) return null;
+  if (media.hasAudio) {
+    return media.issue === 'blocked'
+      ? 'meeting.media.cameraBlocked'
+      : media.issue === 'notFound'
+        ? 'meeting.media.noCamera'
+        : 'meeting.media.cameraFailed';
+  }
+  return media.issue === 'blocked'
+    ? 'meeting.media.allBlocked'
+    : media.issue === 'notFound'
+      ? 'meeting.media.noDevices'
+      : 'meeting.media.allFailed';
+}
+
+function ErrorView({
+  errorKey,
+  backTo,
+  retrying,
+  onRetry,
+}: {
+  errorKey: MeetingErrorKey;
+  backTo: string;
+  retrying: boolean;
+  onRetry: () => void;
+}) {
+  const { t } = useTranslation(['appointments', 'common']);
+  return (
+    <div className="mx-auto w-full max-w-xl space-y-4">
+      <PageTitle title={t('meeting.title')} />
+      <h1 className="text-2xl font-bold text-slate-900">{t('meeting.errorTitle')}</h1>
+      <Alert tone="error">{t(errorKey)}</Alert>
+      <div className="flex flex-wrap gap-3">
+        <Button busy={retrying} onClick={onRetry}>
+          {t('common:tryAgain')}
+        </Button>
+        <Link to={backTo} className={buttonClasses('secondary')}>
+          {t('meeting.backToAppointments')}
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+function otherParticipant(appointment: Appointment) {
+  // The appointment names its patient only to its doctor: then we are the doctor.
+  if (appointment.patient) {
+    return { role: 'patient' as const, name: appointment.patient.name };
+  }
+  return { role: 'doctor' as const, name: appointment.doctorId.name };
+}
+
+function MeetingView({
+  appointmentId,
+  backTo,
+  createCall,
+}: {
+  appointmentId: string;
+  backTo: string;
+  createCall: CreateCall;
+}) {
   const { t } = useTranslation('appointments');
-  return <PlaceholderPage title={t('meeting.title')} />;
+  const navigate = useNavigate();
+  const titleId = useId();
+  const panelId = useId();
+  const containerRef = useRef<HTMLDivElement>(null);
+  const filesButtonRef = useRef<HTMLButtonElement>(null);
+  const [panelOpen, setPanelOpen] = useState(false);
+  const now = useNow(JOIN_STATE_REFRESH_MS);
+  const appointment = useAppointment(appointmentId);
+  const data = appointment.data;
+  const refusal = data ? appointmentRefusalKey(data) : null;
+  const join = data && !refusal ? joinStateAt(data, now) : null;
+
+  const { state, retry, hangUp } = useMeetingCall({
+    appointmentId,
+    joinable: join?.isJoinable ?? false,
+    createCall,
+    containerRef,
+  });
+  const active = state.status === 'active' ? state : null;
+  const call = useCallSnapshot(active?.session ?? null);
+  const files = useFileExchange(active?.files ?? null);
+
+  if (appointment.isPending) {
+    return (
+      <div className="mx-auto w-full max-w-6xl">
+        <PageTitle title={t('meeting.title')} />
+        <LoadingState label={t('meeting.loading')} />
+      </div>
+    );
+  }
+
+  const tryAgain = () => {
+    void appointment.refetch();
+    retry();
+  };
+  if (appointment.isError && !data) {
+    return (
+      <ErrorView
+        errorKey={appointmentErrorKey(appointment.error)}
+        backTo={backTo}
+        retrying={appointment.isFetching}
+        onRetry={tryAgain}
+      />
+    );
+  }
+  if (!data) return null;
+  if (refusal || state.status === 'refused') {
+    return (
+      <ErrorView
+        errorKey={refusal ?? joinErrorKey(state.status === 'refused' ? state.error : null)}
+        backTo={backTo}
+        retrying={appointment.isFetching}
+        onRetry={tryAgain}
+      />
+    );
+  }
+
+  const other = otherParticipant(data);
+  const otherName =
+    other.name || t(other.role === 'doctor' ? 'meeting.doctorFallback' : 'meeting.patientFallback');
+  const joining = state.status === 'joining';
+  const inCall = state.status !== 'idle';
+  let notAvailable: NotAvailable | null = null;
+  if (!inCall && join && !join.isJoinable) {
+    notAvailable = join.hasPassed
+      ? { kind: 'ended' }
+      : join.minutesUntilJoinable > 0
+        ? { kind: 'in', minutes: join.minutesUntilJoinable }
+        : { kind: 'wait' };
+  }
+  let phase: CallPhase | null = call?.phase ?? (joining ? 'connecting' : null);
+  if (notAvailable?.kind === 'ended') phase = 'ended';
+  const connected = phase === 'connected';
+
+  const leave = () => {
+    // The call ends, the camera is released, received files are forgotten (spec §4).
+    hangUp();
+    void navigate(backTo);
+  };
+  const closePanel = () => {
+    setPanelOpen(false);
+    filesButtonRef.current?.focus();
+  };
+  const mediaNotice = call ? mediaNoticeKey(call) : null;
+  // The panel goes with the call: its files are forgotten when the call ends.
+  const showPanel = panelOpen && phase !== 'ended' && files !== null && active !== null;
+  const announcement = files?.announcement;
+
+  return (
+    <div
+      role="region"
+      aria-labelledby={titleId}
+      data-call-state={phase ?? undefined}
+      className="mx-auto w-full max-w-6xl space-y-4"
+    >
+      <PageTitle title={t('meeting.title')} />
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div className="min-w-0 space-y-1">
+          <span
+            className={cn(
+              'inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1',
+              connected
+                ? 'bg-emerald-50 text-emerald-800 ring-emerald-200'
+                : 'bg-slate-100 text-slate-800 ring-slate-200',
+            )}
+          >
+            {connected ? t('meeting.status.connected') : t('meeting.status.ready')}
+          </span>
+          <h1 id={titleId} className="text-2xl font-bold text-slate-900 sm:text-3xl">
+            {t('meeting.title')}
+          </h1>
+          <p className="text-slate-800">
+            <span className="font-medium">
+              {t(other.role === 'doctor' ? 'meeting.doctor' : 'meeting.patient')}
+            </span>{' '}
+            {otherName}
+          </p>
+          <p className="text-slate-700">
+            <time dateTime={data.date}>{formatShortCalendarDate(data.date) ?? data.date}</time>
+            {' · '}
+            <time dateTime={data.slot}>{data.slot}</time>
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button
+            ref={filesButtonRef}
+            variant="secondary"
+            disabled={!connected}
+            aria-expanded={showPanel}
+            aria-controls={showPanel ? panelId : undefined}
+            onClick={() => (showPanel ? closePanel() : setPanelOpen(true))}
+          >
+            <PaperclipIcon />
+            {t('meeting.filesButton')}
+          </Button>
+          <button
+            type="button"
+            onClick={leave}
+            className="inline-flex min-h-11 items-center justify-center gap-2 rounded-lg bg-red-700 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-red-800 focus-visible:ring-2 focus-visible:ring-red-700 focus-visible:ring-offset-2 focus-visible:outline-none"
+          >
+            <PhoneOffIcon />
+            {t('meeting.leave')}
+          </button>
+        </div>
+      </div>
+
+      {/* Said to screen readers as it changes: the call's state, then finished transfers. */}
+      <p role="status" className="sr-only">
+        {call?.reconnecting ? t('meeting.reconnecting') : phase ? t(PHASE_KEYS[phase]) : ''}
+      </p>
+      <p role="status" className="sr-only">
+        {announcement
+          ? t(
+              announcement.direction === 'incoming'
+                ? 'meeting.files.announceReceived'
+                : 'meeting.files.announceSent',
+              { name: announcement.name },
+            )
+          : ''}
+      </p>
+
+      {call?.reconnecting && call.phase !== 'ended' && (
+        <div aria-hidden="true">
+          <Alert tone="info">{t('meeting.reconnecting')}</Alert>
+        </div>
+      )}
+      {mediaNotice && <Alert tone="info">{t(mediaNotice)}</Alert>}
+
+      <CallStage
+        provider={active?.provider ?? null}
+        call={call}
+        joining={joining}
+        notAvailable={notAvailable}
+        otherName={otherName}
+        backTo={backTo}
+        containerRef={containerRef}
+        onRejoin={retry}
+      />
+
+      {call && active?.provider === 'builtin' && call.phase !== 'ended' && (
+        <CallControls
+          call={call}
+          onCamera={(on) => active.session.setCameraOn(on)}
+          onMicrophone={(on) => active.session.setMicrophoneOn(on)}
+        />
+      )}
+
+      {showPanel && files && active && (
+        <FileTransferPanel
+          id={panelId}
+          files={files}
+          onSend={(chosen) => active.files.send(chosen)}
+          onDismissAlert={() => active.files.dismissAlert()}
+          onClose={closePanel}
+        />
+      )}
+    </div>
+  );
+}
+
+/**
+ * /dashboard/meeting/:id (spec §2 "Meeting"), also the doctor's /doctor/meeting/:id: the video
+ * consultation of one appointment, with the in-call file transfer. `backTo` is where leaving
+ * goes; `createCall` makes the provider's call (tests pass a fake).
+ */
+export function MeetingPage({
+  backTo = '/dashboard/appointments',
+  createCall = createProviderCall,
+}: {
+  backTo?: string;
+  createCall?: CreateCall;
+}) {
+  const { id = '' } = useParams();
+  return <MeetingView key={id} appointmentId={id} backTo={backTo} createCall={createCall} />;
 }

@@ -1,0 +1,24 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { appointmentResponseSchema, type Appointment } from '@vizita/shared/contracts/appointments';
+import { authApi } from '../../../lib/api-client';
+
+/** GET /api/appointments/:id — the appointment the meeting belongs to (spec §7). */
+export async function getAppointment(id: string): Promise<Appointment> {
+  const body = await authApi.get(`/api/appointments/${encodeURIComponent(id)}`);
+  return appointmentResponseSchema.parse(body).data;
+}
+
+/**
+ * Keyed under ['appointments'] with the lists, so that a change to appointments (a cancellation)
+ * refreshes it too.
+ */
+export function getAppointmentQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: ['appointments', 'detail', id],
+    queryFn: () => getAppointment(id),
+  });
+}
+
+export function useAppointment(id: string) {
+  return useQuery(getAppointmentQueryOptions(id));
+}

@@ -1,0 +1,336 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { JoinMeeting, MeetingRole } from '@vizita/shared/contracts/meetings';
+import { ApiError } from '../../../lib/api-client';
+import {
+  BuiltinCall,
+  PING_INTERVAL_MS,
+  reconnectDelay,
+  resolveSignallingUrl,
+} from './builtin-call';
+import {
+  FakeMediaStream,
+  FakePeerConnection,
+  FakeSignallingServer,
+  FakeTrack,
+  asStream,
+  type FakeDataChannel,
+} from './fake-webrtc';
+
+function answer(role: MeetingRole, n: number): JoinMeeting {
+  return {
+    appointmentId: 'a1',
+    provider: 'builtin',
+    role,
+    userName: role === 'patient' ? 'Patient user-1ab' : 'Dr. Ivan Georgiev',
+    opensAt: '2026-11-20T08:45:00.000Z',
+    closesAt: '2026-11-20T09:30:00.000Z',
+    signallingUrl: `/ws/meetings/a1?token=${role}-${n}`,
+    iceServers: [{ urls: 'stun:stun.example.org' }],
+    roomUrl: null,
+    roomToken: null,
+  };
+}
+
+let server: FakeSignallingServer;
+
+function participant(role: MeetingRole, { media = true }: { media?: boolean } = {}) {
+  let joins = 0;
+  const join = vi.fn(async () => answer(role, ++joins));
+  const stream = new FakeMediaStream([new FakeTrack('video'), new FakeTrack('audio')]);
+  const getUserMedia = vi.fn(async () => {
+    if (!media) throw new DOMException('denied', 'NotAllowedError');
+    return asStream(stream);
+  });
+  const call = new BuiltinCall({
+    first: answer(role, 0),
+    join,
+    getUserMedia,
+    createPeerConnection: (config) =>
+      new FakePeerConnection(config) as unknown as RTCPeerConnection,
+    createWebSocket: server.connect,
+    baseUrl: 'https://vizita.test/dashboard/meeting/a1',
+    random: () => 0,
+  });
+  const pcs = () =>
+    FakePeerConnection.created.filter((pc) =>
+      pc.tracks.some((t) => stream.getTracks().includes(t)),
+    );
+  return { call, join, stream, pcs, snapshot: () => call.getSnapshot() };
+}
+
+const flush = (ms = 200) => vi.advanceTimersByTimeAsync(ms);
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  server = new FakeSignallingServer();
+  FakePeerConnection.created = [];
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+async function connectedPair() {
+  const patient = participant('patient');
+  const doctor = participant('doctor');
+  patient.call.start();
+  doctor.call.start();
+  await flush();
+  return { patient, doctor };
+}
+
+describe('BuiltinCall', () => {
+  it('connects patient and doctor; in the offer collision the doctor ignores and the patient yields', async () => {
+    const { patient, doctor } = await connectedPair();
+
+    expect(patient.snapshot().phase).toBe('connected');
+    expect(doctor.snapshot().phase).toBe('connected');
+    // Both offered at once (each created its connection on meeting the other).
+    const [patientPc] = patient.pcs();
+    const [doctorPc] = doctor.pcs();
+    expect(patientPc!.offersMade.length).toBeGreaterThan(0);
+    expect(doctorPc!.offersMade.length).toBeGreaterThan(0);
+    // The polite patient rolled its own offer back to take the doctor's…
+    expect(patientPc!.remoteApplied).toContainEqual({
+      type: 'offer',
+      stateBefore: 'have-local-offer',
+    });
+    // …the impolite doctor never applied an offer over its own.
+    expect(
+      doctorPc!.remoteApplied.filter((r) => r.type === 'offer' && r.stateBefore !== 'stable'),
+    ).toEqual([]);
+    expect(doctorPc!.config.iceServers).toEqual([{ urls: 'stun:stun.example.org' }]);
+    // Each side's id in file transfer is its role; the data channel is open on both.
+    expect(patient.snapshot()).toMatchObject({
+      selfId: 'patient',
+      remoteId: 'doctor',
+      transportOpen: true,
+    });
+    expect(doctor.snapshot()).toMatchObject({ selfId: 'doctor', remoteId: 'patient' });
+  });
+
+  it('creates the negotiated files channel on both sides and carries messages over it', async () => {
+    const { patient, doctor } = await connectedPair();
+    const channel = patient.pcs()[0]!.channels[0]!;
+    expect(channel.label).toBe('files');
+    expect(channel.init).toEqual({ negotiated: true, id: 0, ordered: true });
+    expect(channel.binaryType).toBe('arraybuffer');
+    expect(channel.bufferedAmountLowThreshold).toBe(1024 * 1024);
+
+    await patient.call.fileTransport.sendMessage('{"hello":1}');
+    expect(channel.sent).toEqual(['{"hello":1}']);
+
+    const received = vi.fn();
+    doctor.call.onData(received);
+    const doctorChannel: FakeDataChannel = doctor.pcs()[0]!.channels[0]!;
+    doctorChannel.dispatchEvent(new MessageEvent('message', { data: 'text' }));
+    doctorChannel.dispatchEvent(
+      new MessageEvent('message', { data: new Uint8Array([1, 2]).buffer }),
+    );
+    expect(received).toHaveBeenNthCalledWith(1, {
+      kind: 'message',
+      message: 'text',
+      from: 'patient',
+    });
+    expect(received).toHaveBeenNthCalledWith(2, {
+      kind: 'binary',
+      frame: new Uint8Array([1, 2]),
+      from: 'patient',
+    });
+  });
+
+  it('shows the remote stream when its tracks arrive', async () => {
+    const { patient } = await connectedPair();
+    const remote = new FakeMediaStream();
+    patient.pcs()[0]!.receiveTrack(new FakeTrack('video'), remote);
+    expect(patient.snapshot().remoteStream).toBe(remote);
+  });
+
+  it('waits with its own media when the other side leaves, and negotiates afresh when it returns', async () => {
+    const { patient, doctor } = await connectedPair();
+    const firstPc = patient.pcs()[0]!;
+    const localStream = patient.snapshot().localStream;
+
+    doctor.call.leave();
+    await flush();
+
+    expect(patient.snapshot()).toMatchObject({
+      phase: 'waiting',
+      remoteId: null,
+      remoteStream: null,
+      transportOpen: false,
+    });
+    expect(firstPc.closed).toBe(true);
+    expect(patient.snapshot().localStream).toBe(localStream);
+    expect(patient.stream.getTracks().every((t) => !t.stopped)).toBe(true);
+    // The one who left released the camera.
+    expect(doctor.stream.getTracks().every((t) => t.stopped)).toBe(true);
+
+    // The doctor reloads the page: a new participant with the same role.
+    const doctorAgain = participant('doctor');
+    doctorAgain.call.start();
+    await flush();
+
+    expect(patient.snapshot().phase).toBe('connected');
+    expect(doctorAgain.snapshot().phase).toBe('connected');
+    const pcs = patient.pcs();
+    expect(pcs).toHaveLength(2);
+    expect(pcs[1]!.closed).toBe(false);
+    expect(patient.snapshot().localStream).toBe(localStream);
+  });
+
+  it('re-joins with a fresh token when the socket drops, keeping its media', async () => {
+    const { patient, doctor } = await connectedPair();
+    const localStream = patient.snapshot().localStream;
+    const firstSocket = server.socketOf('patient')!;
+
+    firstSocket.drop(1006);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(patient.snapshot().reconnecting).toBe(true);
+    expect(patient.join).not.toHaveBeenCalled();
+
+    // The first retry waits half of 500 ms (random 0).
+    await flush(300);
+    expect(patient.join).toHaveBeenCalledTimes(1);
+    await flush();
+
+    const secondSocket = server.socketOf('patient')!;
+    expect(secondSocket).not.toBe(firstSocket);
+    expect(secondSocket.url).toBe('wss://vizita.test/ws/meetings/a1?token=patient-1');
+    expect(patient.snapshot()).toMatchObject({ phase: 'connected', reconnecting: false });
+    expect(doctor.snapshot().phase).toBe('connected');
+    // Both sides started a new connection; the media stayed.
+    expect(patient.pcs()).toHaveLength(2);
+    expect(doctor.pcs()).toHaveLength(2);
+    expect(patient.snapshot().localStream).toBe(localStream);
+    expect(patient.stream.getTracks().every((t) => !t.stopped)).toBe(true);
+  });
+
+  it('backs off while the join call fails for the network, then gets through', async () => {
+    const { patient } = await connectedPair();
+    patient.join.mockRejectedValueOnce(new ApiError(0, 'Network error'));
+    patient.join.mockRejectedValueOnce(new ApiError(503, 'Unavailable'));
+
+    server.socketOf('patient')!.drop(1006);
+    await flush(300);
+    expect(patient.join).toHaveBeenCalledTimes(1);
+    // The second attempt 500 ms after the first (at 250 ms), the third 1000 ms after that.
+    await flush(449);
+    expect(patient.join).toHaveBeenCalledTimes(1);
+    await flush(2);
+    expect(patient.join).toHaveBeenCalledTimes(2);
+    await flush(1000);
+    expect(patient.join).toHaveBeenCalledTimes(3);
+    await flush();
+    expect(patient.snapshot()).toMatchObject({ phase: 'connected', reconnecting: false });
+  });
+
+  it('asks for a new token when the server refuses an expired one (4401)', async () => {
+    server.expired.add('patient-0');
+    const patient = participant('patient');
+    patient.call.start();
+    await flush(1000);
+    expect(patient.join).toHaveBeenCalledTimes(1);
+    expect(patient.snapshot().phase).toBe('waiting');
+  });
+
+  it('ends the call when the server says the meeting ended, releasing the camera', async () => {
+    const { patient, doctor } = await connectedPair();
+    server.end();
+    await flush();
+    expect(patient.snapshot()).toMatchObject({ phase: 'ended', endReason: 'ended' });
+    expect(doctor.snapshot()).toMatchObject({ phase: 'ended', endReason: 'ended' });
+    expect(patient.stream.getTracks().every((t) => t.stopped)).toBe(true);
+    // No reconnection after an end.
+    await flush(20_000);
+    expect(patient.join).not.toHaveBeenCalled();
+  });
+
+  it('says "replaced" when the same user joins from another tab', async () => {
+    const { patient } = await connectedPair();
+    const otherTab = participant('patient');
+    otherTab.call.start();
+    await flush();
+    expect(patient.snapshot()).toMatchObject({ phase: 'ended', endReason: 'replaced' });
+    expect(otherTab.snapshot().phase).toBe('connected');
+  });
+
+  it('ends instead of retrying when the join is refused for good', async () => {
+    const { patient } = await connectedPair();
+    patient.join.mockRejectedValueOnce(new ApiError(410, 'ended', null, 'meetingEnded'));
+    server.socketOf('patient')!.drop(1006);
+    await flush(1000);
+    expect(patient.snapshot()).toMatchObject({ phase: 'ended', endReason: 'ended' });
+  });
+
+  it('pings every 20 s and drops a socket that went silent', async () => {
+    const { patient } = await connectedPair();
+    const socket = server.socketOf('patient')!;
+    await flush(PING_INTERVAL_MS);
+    expect(socket.sent).toContainEqual({ type: 'ping' });
+
+    // The server stops answering (the network went away without a close).
+    socket.deliver = () => {};
+    await flush(2 * PING_INTERVAL_MS);
+    expect(patient.join).not.toHaveBeenCalled();
+    await flush(PING_INTERVAL_MS + 1000);
+    expect(patient.join).toHaveBeenCalled();
+    expect(socket.closedWith).toBe(1000);
+  });
+
+  it('goes on receive-only without camera and microphone', async () => {
+    const patient = participant('patient', { media: false });
+    const doctor = participant('doctor');
+    patient.call.start();
+    doctor.call.start();
+    await flush();
+    expect(patient.snapshot()).toMatchObject({
+      phase: 'connected',
+      localStream: null,
+      media: { hasVideo: false, hasAudio: false, issue: 'blocked' },
+      cameraOn: false,
+      microphoneOn: false,
+    });
+  });
+
+  it('turns the camera and microphone off and on through the tracks', async () => {
+    const { patient } = await connectedPair();
+    const [video] = patient.stream.getVideoTracks();
+    const [audio] = patient.stream.getAudioTracks();
+    patient.call.setCameraOn(false);
+    patient.call.setMicrophoneOn(false);
+    expect([video!.enabled, audio!.enabled]).toEqual([false, false]);
+    expect(patient.snapshot()).toMatchObject({ cameraOn: false, microphoneOn: false });
+    patient.call.setCameraOn(true);
+    expect(video!.enabled).toBe(true);
+    expect(patient.snapshot().cameraOn).toBe(true);
+  });
+
+  it('restarts ICE when the connection fails', async () => {
+    const { patient } = await connectedPair();
+    const pc = patient.pcs()[0]!;
+    pc.fail();
+    expect(pc.restarts).toBe(1);
+    expect(patient.snapshot().phase).toBe('connecting');
+  });
+});
+
+describe('reconnectDelay', () => {
+  it('doubles from 0.5 s to at most 10 s, randomised to 50–100 %', () => {
+    expect([0, 1, 2, 3, 4, 5, 9].map((n) => reconnectDelay(n, 0.999999))).toEqual([
+      500, 1000, 2000, 4000, 8000, 10_000, 10_000,
+    ]);
+    expect(reconnectDelay(0, 0)).toBe(250);
+  });
+});
+
+describe('resolveSignallingUrl', () => {
+  it('keeps an absolute ws URL and makes a path absolute against the page', () => {
+    expect(resolveSignallingUrl('wss://api.test/ws?t=1', 'https://app.test/x')).toBe(
+      'wss://api.test/ws?t=1',
+    );
+    expect(resolveSignallingUrl('/ws?t=1', 'http://localhost:3000/dashboard')).toBe(
+      'ws://localhost:3000/ws?t=1',
+    );
+  });
+});

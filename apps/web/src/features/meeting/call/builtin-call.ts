@@ -1,0 +1,460 @@
+import {
+  JOIN_TOKEN_LIFETIME_MS,
+  SIGNALLING_CLOSE,
+  type JoinMeeting,
+  type MeetingPeer,
+  type ServerSignal,
+} from '@vizita/shared/contracts/meetings';
+import { isApiError } from '../../../lib/api-client';
+import {
+  Emitter,
+  SnapshotStore,
+  initialSnapshot,
+  type CallData,
+  type CallEndReason,
+  type CallSession,
+  type CallSnapshot,
+} from './call-session';
+import { DataChannelTransport } from './data-channel-transport';
+import {
+  acquireLocalMedia,
+  browserGetUserMedia,
+  stopStream,
+  type GetUserMedia,
+} from './local-media';
+import { PeerLink, parsePeerSignal, type PeerLinkState, type PeerSignal } from './peer-link';
+
+// Our own video call: WebRTC peer to peer, with the server's WebSocket only for signalling.
+//
+// Reconnection. The signalling socket can drop (a network blip, a server restart) while the
+// media still flows peer to peer. We then ask the server for a fresh join (its token lives two
+// minutes) and reconnect with a growing, jittered delay, keeping the camera and microphone. The
+// server gives us a new peer id, and the other side sees us leave and come back: both drop the
+// old RTCPeerConnection and negotiate a new one. The same happens, from the other side, when the
+// other participant reloads: we show "waiting", keep our media, and negotiate afresh when it
+// returns. A refusal by the server (the meeting ended, was cancelled, or the user joined from
+// another tab) ends the call instead.
+
+/** Spec: a ping every ~20 s keeps proxies from closing an idle socket. */
+export const PING_INTERVAL_MS = 20_000;
+/** Nothing heard for this long (two pings unanswered): the socket is dead even if not closed. */
+export const SILENCE_LIMIT_MS = 2 * PING_INTERVAL_MS + 5_000;
+/** Reconnection delays: 0.5 s doubling up to 10 s, each randomised to 50–100 %. */
+export const RECONNECT_BASE_MS = 500;
+export const RECONNECT_MAX_MS = 10_000;
+
+// WebSocket.readyState values (not read from the global, which tests replace).
+const SOCKET_OPEN = 1;
+const SOCKET_CLOSED = 3;
+
+/** The delay before reconnection attempt `attempt` (0-based), given a random number in [0, 1). */
+export function reconnectDelay(attempt: number, random: number): number {
+  const full = Math.min(RECONNECT_MAX_MS, RECONNECT_BASE_MS * 2 ** attempt);
+  return Math.round(full * (0.5 + random / 2));
+}
+
+/** The WebSocket URL to open: absolute as given, or made absolute against the page. */
+export function resolveSignallingUrl(url: string, base: string): string {
+  const resolved = new URL(url, base);
+  if (resolved.protocol === 'http:') resolved.protocol = 'ws:';
+  if (resolved.protocol === 'https:') resolved.protocol = 'wss:';
+  return resolved.toString();
+}
+
+function parseServerSignal(raw: unknown): ServerSignal | null {
+  if (typeof raw !== 'string') return null;
+  try {
+    const value = JSON.parse(raw) as unknown;
+    if (typeof value !== 'object' || value === null || !('type' in value)) return null;
+    return value as ServerSignal;
+  } catch {
+    return null;
+  }
+}
+
+/** The join refusals that end the call rather than being retried. */
+function endReasonOfJoinFailure(error: unknown): CallEndReason | null {
+  if (!isApiError(error)) return 'failed';
+  if (error.code === 'meetingEnded') return 'ended';
+  if (error.code === 'meetingCancelled') return 'cancelled';
+  // No answer, a server failure, or too many requests: worth another try.
+  if (error.statusCode === 0 || error.statusCode >= 500 || error.statusCode === 429) return null;
+  return 'failed';
+}
+
+export interface BuiltinCallOptions {
+  /** The join answer the page already has (provider `builtin`). */
+  first: JoinMeeting;
+  /** POST /api/meetings/:id/join again: a fresh token for every (re)connection. */
+  join: () => Promise<JoinMeeting>;
+  getUserMedia?: GetUserMedia | null;
+  createPeerConnection?: (config: RTCConfiguration) => RTCPeerConnection;
+  createWebSocket?: (url: string) => WebSocket;
+  /** The page's address, to resolve a relative signalling URL. */
+  baseUrl?: string;
+  random?: () => number;
+  now?: () => number;
+}
+
+export class BuiltinCall implements CallSession {
+  readonly fileTransport = new DataChannelTransport();
+  private readonly store: SnapshotStore;
+  private readonly data = new Emitter<CallData>();
+  private readonly options: Required<Omit<BuiltinCallOptions, 'getUserMedia'>> & {
+    getUserMedia: GetUserMedia | null;
+  };
+  private readonly polite: boolean;
+  private answer: JoinMeeting;
+  private answeredAt: number;
+  private started = false;
+  private finished = false;
+  private localStream: MediaStream | null = null;
+  private socket: WebSocket | null = null;
+  private peerId: string | null = null;
+  private remote: MeetingPeer | null = null;
+  private link: PeerLink | null = null;
+  private attempt = 0;
+  private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
+  private pingTimer: ReturnType<typeof setInterval> | null = null;
+  private lastHeardAt = 0;
+  private readonly onOnline = () => {
+    // Back online: do not wait out the backoff.
+    if (this.reconnectTimer === null) return;
+    clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = null;
+    void this.rejoin();
+  };
+
+  constructor(options: BuiltinCallOptions) {
+    this.options = {
+      getUserMedia:
+        options.getUserMedia === undefined ? browserGetUserMedia() : options.getUserMedia,
+      createPeerConnection:
+        options.createPeerConnection ?? ((config) => new RTCPeerConnection(config)),
+      createWebSocket: options.createWebSocket ?? ((url) => new WebSocket(url)),
+      baseUrl: options.baseUrl ?? window.location.href,
+      random: options.random ?? Math.random,
+      now: options.now ?? Date.now,
+      first: options.first,
+      join: options.join,
+    };
+    this.answer = options.first;
+    this.answeredAt = this.options.now();
+    // Spec: the patient is the polite side of the negotiation.
+    this.polite = options.first.role === 'patient';
+    // In file-transfer messages each side is its role: stable across reconnections and reloads,
+    // and there are only two participants.
+    this.store = new SnapshotStore(initialSnapshot({ selfId: options.first.role }));
+  }
+
+  getSnapshot = (): CallSnapshot => this.store.get();
+  subscribe = (onChange: () => void): (() => void) => this.store.subscribe(onChange);
+  onData = (listener: (data: CallData) => void): (() => void) => this.data.on(listener);
+
+  start(): void {
+    if (this.started) return;
+    this.started = true;
+    window.addEventListener('online', this.onOnline);
+    void this.begin();
+  }
+
+  private async begin(): Promise<void> {
+    const { stream, state } = await acquireLocalMedia(this.options.getUserMedia);
+    if (this.finished) {
+      stopStream(stream);
+      return;
+    }
+    this.localStream = stream;
+    this.store.update({
+      localStream: stream,
+      media: state,
+      cameraOn: state.hasVideo,
+      microphoneOn: state.hasAudio,
+    });
+    // The permission prompt may have waited longer than half the token's life.
+    if (this.options.now() - this.answeredAt > JOIN_TOKEN_LIFETIME_MS / 2) await this.rejoin();
+    else this.connect();
+  }
+
+  setCameraOn(on: boolean): void {
+    const tracks = this.localStream?.getVideoTracks() ?? [];
+    for (const track of tracks) track.enabled = on;
+    if (tracks.length > 0) this.store.update({ cameraOn: on });
+  }
+
+  setMicrophoneOn(on: boolean): void {
+    const tracks = this.localStream?.getAudioTracks() ?? [];
+    for (const track of tracks) track.enabled = on;
+    if (tracks.length > 0) this.store.update({ microphoneOn: on });
+  }
+
+  leave(): void {
+    this.finish('left');
+  }
+
+  // --- the signalling socket ----------------------------------------------------------------
+
+  private connect(): void {
+    if (this.finished) return;
+    const url = this.answer.signallingUrl;
+    if (!url) {
+      this.finish('failed');
+      return;
+    }
+    let socket: WebSocket;
+    try {
+      socket = this.options.createWebSocket(resolveSignallingUrl(url, this.options.baseUrl));
+    } catch {
+      this.scheduleReconnect();
+      return;
+    }
+    this.socket = socket;
+    this.lastHeardAt = this.options.now();
+    socket.addEventListener('message', (event: MessageEvent) => {
+      if (socket !== this.socket) return;
+      this.lastHeardAt = this.options.now();
+      const message = parseServerSignal(event.data);
+      if (message) this.handleServerSignal(message);
+    });
+    socket.addEventListener('close', (event: CloseEvent) => {
+      if (socket !== this.socket) return;
+      this.socketClosed(event.code);
+    });
+    this.startPinging();
+  }
+
+  private startPinging(): void {
+    this.stopPinging();
+    this.pingTimer = setInterval(() => {
+      const socket = this.socket;
+      if (!socket) return;
+      if (this.options.now() - this.lastHeardAt > SILENCE_LIMIT_MS) {
+        // A silent socket is dead (the network went away without a close): drop it ourselves.
+        this.dropSocket();
+        this.scheduleReconnect();
+        return;
+      }
+      if (socket.readyState === SOCKET_OPEN) socket.send(JSON.stringify({ type: 'ping' }));
+    }, PING_INTERVAL_MS);
+  }
+
+  private stopPinging(): void {
+    if (this.pingTimer !== null) clearInterval(this.pingTimer);
+    this.pingTimer = null;
+  }
+
+  /** Forgets the socket; its late events are ignored. */
+  private dropSocket(): void {
+    const socket = this.socket;
+    this.socket = null;
+    this.stopPinging();
+    if (socket && socket.readyState !== SOCKET_CLOSED) {
+      try {
+        socket.close(1000);
+      } catch {
+        // Closing a socket that never opened can throw in old browsers.
+      }
+    }
+  }
+
+  private socketClosed(code: number): void {
+    this.socket = null;
+    this.stopPinging();
+    if (this.finished) return;
+    switch (code) {
+      case SIGNALLING_CLOSE.ended:
+        this.finish('ended');
+        return;
+      case SIGNALLING_CLOSE.replaced:
+        this.finish('replaced');
+        return;
+      case SIGNALLING_CLOSE.forbidden:
+        this.finish('failed');
+        return;
+      default:
+        // A blip, a restart, an expired token (4401): join again.
+        this.scheduleReconnect();
+    }
+  }
+
+  private scheduleReconnect(): void {
+    if (this.finished || this.reconnectTimer !== null) return;
+    const linkUp = this.store.get().phase === 'connected';
+    this.store.update({ reconnecting: true, ...(linkUp ? {} : { phase: 'connecting' }) });
+    const delay = reconnectDelay(this.attempt, this.options.random());
+    this.attempt += 1;
+    this.reconnectTimer = setTimeout(() => {
+      this.reconnectTimer = null;
+      void this.rejoin();
+    }, delay);
+  }
+
+  private async rejoin(): Promise<void> {
+    if (this.finished) return;
+    let answer: JoinMeeting;
+    try {
+      answer = await this.options.join();
+    } catch (error) {
+      if (this.finished) return;
+      const reason = endReasonOfJoinFailure(error);
+      if (reason) this.finish(reason);
+      else this.scheduleReconnect();
+      return;
+    }
+    if (this.finished) return;
+    this.answer = answer;
+    this.answeredAt = this.options.now();
+    this.connect();
+  }
+
+  private handleServerSignal(message: ServerSignal): void {
+    switch (message.type) {
+      case 'welcome': {
+        this.attempt = 0;
+        this.peerId = message.peerId;
+        this.store.update({ reconnecting: false });
+        // We are a new peer to the server and to the other side, which drops its connection to
+        // our previous self: start afresh with whoever is here.
+        const other = message.peers.find((peer) => this.isOtherParticipant(peer));
+        if (other) this.startLink(other);
+        else this.alone();
+        break;
+      }
+      case 'peer-joined':
+        if (this.isOtherParticipant(message.peer)) this.startLink(message.peer);
+        break;
+      case 'peer-left':
+        if (this.remote?.peerId === message.peerId) this.alone();
+        break;
+      case 'signal':
+        this.handlePeerSignal(message.from, message.data);
+        break;
+      case 'closed':
+        this.finish(message.reason);
+        break;
+      case 'pong':
+      case 'error':
+        break;
+    }
+  }
+
+  /**
+   * The patient for the doctor, the doctor for the patient. Not ourselves, and not our own
+   * connection from another tab, which the server is about to close as replaced.
+   */
+  private isOtherParticipant(peer: MeetingPeer): boolean {
+    return peer.peerId !== this.peerId && peer.role !== this.answer.role;
+  }
+
+  private handlePeerSignal(from: string, data: Record<string, unknown>): void {
+    const signal = parsePeerSignal(data);
+    if (!signal) return;
+    if (!this.link && from !== this.peerId) {
+      // A signal before the announcement of its sender (or after we lost track): only two
+      // people can be in the room, so the sender is the other participant.
+      const role = this.answer.role === 'patient' ? 'doctor' : 'patient';
+      this.startLink({ peerId: from, role, userName: '' });
+    }
+    if (this.link && this.remote?.peerId === from) void this.link.handleSignal(signal);
+  }
+
+  private sendSignal(to: string, signal: PeerSignal): void {
+    const socket = this.socket;
+    // Lost while the socket is down; the connection is negotiated afresh after reconnecting.
+    if (!socket || socket.readyState !== SOCKET_OPEN) return;
+    socket.send(JSON.stringify({ type: 'signal', to, data: signal }));
+  }
+
+  // --- the peer connection ------------------------------------------------------------------
+
+  private startLink(peer: MeetingPeer): void {
+    this.closeLink();
+    this.remote = peer;
+    const pc = this.options.createPeerConnection({ iceServers: this.answer.iceServers });
+    const link: PeerLink = new PeerLink({
+      pc,
+      polite: this.polite,
+      localStream: this.localStream,
+      sendSignal: (signal) => this.sendSignal(peer.peerId, signal),
+      onRemoteStream: (stream) => {
+        if (link === this.link) this.store.update({ remoteStream: stream });
+      },
+      onStateChange: (state) => {
+        if (link === this.link) this.linkStateChanged(state);
+      },
+      onChannel: (channel) => {
+        if (link !== this.link) return;
+        this.fileTransport.use(channel);
+        channel.addEventListener('close', () => {
+          if (link === this.link) this.store.update({ transportOpen: false });
+        });
+        channel.addEventListener('message', (event: MessageEvent) => {
+          if (link !== this.link) return;
+          const from = peer.role;
+          if (typeof event.data === 'string') {
+            this.data.emit({ kind: 'message', message: event.data, from });
+          } else if (event.data instanceof ArrayBuffer) {
+            this.data.emit({ kind: 'binary', frame: new Uint8Array(event.data), from });
+          }
+        });
+        this.store.update({ transportOpen: true });
+      },
+    });
+    this.link = link;
+    this.store.update({
+      phase: 'connecting',
+      remoteId: peer.role,
+      remoteStream: null,
+      transportOpen: false,
+    });
+  }
+
+  private linkStateChanged(state: PeerLinkState): void {
+    if (this.finished) return;
+    if (state === 'connected') this.store.update({ phase: 'connected' });
+    else if (state === 'connecting' || state === 'failed')
+      this.store.update({ phase: 'connecting' });
+  }
+
+  private closeLink(): void {
+    this.link?.close();
+    this.link = null;
+    this.remote = null;
+    this.fileTransport.use(null);
+  }
+
+  /** The other participant is not (or no longer) here: keep our media, wait for them. */
+  private alone(): void {
+    this.closeLink();
+    this.store.update({
+      phase: 'waiting',
+      remoteId: null,
+      remoteStream: null,
+      transportOpen: false,
+    });
+  }
+
+  private finish(reason: CallEndReason): void {
+    if (this.finished) return;
+    this.finished = true;
+    if (this.reconnectTimer !== null) clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = null;
+    window.removeEventListener('online', this.onOnline);
+    this.closeLink();
+    this.dropSocket();
+    stopStream(this.localStream);
+    this.localStream = null;
+    this.data.clear();
+    this.store.update({
+      phase: 'ended',
+      endReason: reason,
+      reconnecting: false,
+      localStream: null,
+      remoteStream: null,
+      remoteId: null,
+      transportOpen: false,
+      cameraOn: false,
+      microphoneOn: false,
+    });
+  }
+}

@@ -1,0 +1,139 @@
+import type { FileTransport } from '@vizita/shared/file-transfer/transports';
+
+// What the meeting page needs from a call, whichever provider runs it (our WebRTC peer-to-peer
+// call or Daily's frame). The page renders from a snapshot and never touches WebRTC, so it can be
+// tested with a fake session.
+
+/** The page's `data-call-state`: joining, alone in the room, with the other side, over. */
+export type CallPhase = 'connecting' | 'waiting' | 'connected' | 'ended';
+
+/**
+ * Why a call is over: the user left; the meeting's window closed; the same user joined from
+ * another tab; the appointment was cancelled; the call could not be kept up.
+ */
+export type CallEndReason = 'left' | 'ended' | 'replaced' | 'cancelled' | 'failed';
+
+/**
+ * Which of the user's devices are in the call. A missing camera or a refused permission does not
+ * stop the call: it goes on with what is left, down to receive-only (`issue` says why).
+ */
+export interface LocalMediaState {
+  hasVideo: boolean;
+  hasAudio: boolean;
+  /** `blocked`: permission refused; `notFound`: no such device; `failed`: any other failure. */
+  issue: 'blocked' | 'notFound' | 'failed' | null;
+}
+
+export interface CallSnapshot {
+  phase: CallPhase;
+  /** Set when `phase` is `ended`. */
+  endReason: CallEndReason | null;
+  /** The connection to the server dropped and is being re-established (the call may go on). */
+  reconnecting: boolean;
+  /** Our camera and microphone, for the small muted preview; null for providers with a frame. */
+  localStream: MediaStream | null;
+  /** The other participant's media; null while alone (or for providers with a frame). */
+  remoteStream: MediaStream | null;
+  media: LocalMediaState;
+  cameraOn: boolean;
+  microphoneOn: boolean;
+  /** This participant's id in file-transfer messages; null until known. */
+  selfId: string | null;
+  /** The other participant's id; null while alone. */
+  remoteId: string | null;
+  /** `fileTransport` can carry messages to the other participant now. */
+  transportOpen: boolean;
+}
+
+/** File-transfer traffic from the other participant. */
+export type CallData =
+  | { kind: 'message'; message: unknown; from: string }
+  | { kind: 'binary'; frame: Uint8Array; from: string };
+
+export interface CallSession {
+  /** The current state: a new object after every change (for `useSyncExternalStore`). */
+  getSnapshot(): CallSnapshot;
+  subscribe(onChange: () => void): () => void;
+  /** Starts the call: media, then the connection. Called once. */
+  start(): void;
+  /** Mutes or unmutes a device (the track stays; the other side sees black or hears silence). */
+  setCameraOn(on: boolean): void;
+  setMicrophoneOn(on: boolean): void;
+  /** Follows a change of the interface language (providers whose frame has its own texts). */
+  setLanguage?(language: string): void;
+  /** Hangs up and releases the camera and microphone. Safe to call more than once. */
+  leave(): void;
+  /** The same object for the whole call; it rejects while `transportOpen` is false. */
+  readonly fileTransport: FileTransport;
+  onData(listener: (data: CallData) => void): () => void;
+}
+
+export const INITIAL_MEDIA: LocalMediaState = { hasVideo: false, hasAudio: false, issue: null };
+
+export function initialSnapshot(overrides: Partial<CallSnapshot> = {}): CallSnapshot {
+  return {
+    phase: 'connecting',
+    endReason: null,
+    reconnecting: false,
+    localStream: null,
+    remoteStream: null,
+    media: INITIAL_MEDIA,
+    cameraOn: false,
+    microphoneOn: false,
+    selfId: null,
+    remoteId: null,
+    transportOpen: false,
+    ...overrides,
+  };
+}
+
+/** A snapshot with its listeners: what every session implementation keeps its state in. */
+export class SnapshotStore {
+  private snapshot: CallSnapshot;
+  private readonly listeners = new Set<() => void>();
+
+  constructor(initial: CallSnapshot = initialSnapshot()) {
+    this.snapshot = initial;
+  }
+
+  get = (): CallSnapshot => this.snapshot;
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  update(change: Partial<CallSnapshot>): void {
+    const next = { ...this.snapshot, ...change };
+    const keys = Object.keys(change) as (keyof CallSnapshot)[];
+    if (keys.every((key) => Object.is(next[key], this.snapshot[key]))) return;
+    this.snapshot = next;
+    for (const listener of [...this.listeners]) listener();
+  }
+}
+
+/** Listeners of one kind of event. */
+export class Emitter<T> {
+  private readonly listeners = new Set<(value: T) => void>();
+
+  on = (listener: (value: T) => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  emit(value: T): void {
+    for (const listener of [...this.listeners]) listener(value);
+  }
+
+  clear(): void {
+    this.listeners.clear();
+  }
+}
+
+/** Thrown by a transport that cannot carry anything now (no one to send to). */
+export class TransportClosedError extends Error {
+  constructor() {
+    super('The call has no open channel to the other participant');
+    this.name = 'TransportClosedError';
+  }
+}

@@ -1,0 +1,202 @@
+import { createFilesChannel } from './data-channel-transport';
+
+// One RTCPeerConnection with the other participant, negotiated by the "perfect negotiation"
+// pattern (https://developer.mozilla.org/en-US/docs/Web/API/WebRTC_API/Perfect_negotiation):
+// either side may offer whenever it needs to; when both offer at once, the impolite side ignores
+// the other's offer and the polite side rolls its own back and answers. Signals travel through
+// the signalling server as `{ description }` or `{ candidate }`.
+
+export type PeerSignal =
+  { description: RTCSessionDescriptionInit } | { candidate: RTCIceCandidateInit | null };
+
+export type PeerLinkState = 'connecting' | 'connected' | 'failed' | 'closed';
+
+export interface PeerLinkOptions {
+  pc: RTCPeerConnection;
+  /** The polite side yields in an offer collision (here: the patient). */
+  polite: boolean;
+  localStream: MediaStream | null;
+  sendSignal: (signal: PeerSignal) => void;
+  onRemoteStream: (stream: MediaStream) => void;
+  onStateChange: (state: PeerLinkState) => void;
+  onChannel: (channel: RTCDataChannel) => void;
+  /** A step of the negotiation failed; the link is still usable or will be replaced. */
+  onError?: (error: unknown) => void;
+}
+
+/** Reads `{ description }` or `{ candidate }` from a peer's message; null for anything else. */
+export function parsePeerSignal(data: Record<string, unknown>): PeerSignal | null {
+  const description = data.description;
+  if (typeof description === 'object' && description !== null) {
+    const { type, sdp } = description as Record<string, unknown>;
+    if ((type === 'offer' || type === 'answer') && typeof sdp === 'string') {
+      return { description: { type, sdp } };
+    }
+    return null;
+  }
+  if (!('candidate' in data)) return null;
+  const candidate = data.candidate;
+  // null: the end of the candidates.
+  if (candidate === null) return { candidate: null };
+  if (typeof candidate !== 'object') return null;
+  const {
+    candidate: line,
+    sdpMid,
+    sdpMLineIndex,
+    usernameFragment,
+  } = candidate as Record<string, unknown>;
+  if (typeof line !== 'string') return null;
+  return {
+    candidate: {
+      candidate: line,
+      sdpMid: typeof sdpMid === 'string' ? sdpMid : null,
+      sdpMLineIndex: typeof sdpMLineIndex === 'number' ? sdpMLineIndex : null,
+      ...(typeof usernameFragment === 'string' ? { usernameFragment } : {}),
+    },
+  };
+}
+
+const descriptionInit = ({ type, sdp }: RTCSessionDescription): RTCSessionDescriptionInit => ({
+  type,
+  sdp,
+});
+
+const candidateInit = (candidate: RTCIceCandidate): RTCIceCandidateInit => ({
+  candidate: candidate.candidate,
+  sdpMid: candidate.sdpMid,
+  sdpMLineIndex: candidate.sdpMLineIndex,
+  ...(candidate.usernameFragment ? { usernameFragment: candidate.usernameFragment } : {}),
+});
+
+export class PeerLink {
+  readonly pc: RTCPeerConnection;
+  readonly channel: RTCDataChannel;
+  private readonly polite: boolean;
+  private readonly options: PeerLinkOptions;
+  private makingOffer = false;
+  private ignoreOffer = false;
+  private isSettingRemoteAnswerPending = false;
+  private closed = false;
+  private remoteStream: MediaStream | null = null;
+  /** Incoming signals are handled one after another: each step awaits the previous. */
+  private queue: Promise<void> = Promise.resolve();
+
+  constructor(options: PeerLinkOptions) {
+    this.options = options;
+    this.pc = options.pc;
+    this.polite = options.polite;
+    const { pc } = this;
+
+    pc.addEventListener('negotiationneeded', () => void this.offer());
+    pc.addEventListener('icecandidate', ({ candidate }) => {
+      if (this.closed) return;
+      options.sendSignal({ candidate: candidate ? candidateInit(candidate) : null });
+    });
+    pc.addEventListener('track', ({ track, streams }) => {
+      if (this.closed) return;
+      let stream = streams[0] ?? this.remoteStream;
+      if (!stream) stream = new MediaStream();
+      if (!stream.getTracks().includes(track)) stream.addTrack(track);
+      this.remoteStream = stream;
+      options.onRemoteStream(stream);
+    });
+    pc.addEventListener('connectionstatechange', () => this.reportState());
+    pc.addEventListener('iceconnectionstatechange', () => this.reportState());
+
+    // Our media: addTrack (not addTransceiver), so that an offer from the other side can take
+    // these transceivers for its own m-lines. A kind we lack is received without sending.
+    for (const track of options.localStream?.getTracks() ?? []) {
+      pc.addTrack(track, options.localStream!);
+    }
+
+    this.channel = createFilesChannel(pc);
+    this.channel.addEventListener('open', () => {
+      if (!this.closed) options.onChannel(this.channel);
+    });
+  }
+
+  private reportState(): void {
+    if (this.closed) return;
+    const { connectionState, iceConnectionState } = this.pc;
+    // `connectionState` is missing in Firefox before 113; the ICE state says nearly as much.
+    const state: string = connectionState ?? iceConnectionState;
+    if (state === 'connected' || state === 'completed') {
+      this.options.onStateChange('connected');
+    } else if (state === 'failed') {
+      // ICE found no path any more (a network change): look for a new one; a new offer follows.
+      this.pc.restartIce();
+      this.options.onStateChange('failed');
+    } else if (state !== 'closed') {
+      this.options.onStateChange('connecting');
+    }
+  }
+
+  private async offer(): Promise<void> {
+    if (this.closed) return;
+    try {
+      this.makingOffer = true;
+      // Without arguments the right description is made for the state: an offer here.
+      await this.pc.setLocalDescription();
+      if (this.closed || !this.pc.localDescription) return;
+      this.options.sendSignal({ description: descriptionInit(this.pc.localDescription) });
+    } catch (error) {
+      this.options.onError?.(error);
+    } finally {
+      this.makingOffer = false;
+    }
+  }
+
+  /** A signal from the other side; handled in arrival order. */
+  handleSignal(signal: PeerSignal): Promise<void> {
+    const next = this.queue.then(() => this.apply(signal));
+    this.queue = next.catch((error: unknown) => {
+      if (!this.closed) this.options.onError?.(error);
+    });
+    return this.queue;
+  }
+
+  private async apply(signal: PeerSignal): Promise<void> {
+    if (this.closed) return;
+    const { pc } = this;
+    if ('description' in signal) {
+      const { description } = signal;
+      const readyForOffer =
+        !this.makingOffer && (pc.signalingState === 'stable' || this.isSettingRemoteAnswerPending);
+      const offerCollision = description.type === 'offer' && !readyForOffer;
+      this.ignoreOffer = !this.polite && offerCollision;
+      if (this.ignoreOffer) return;
+      this.isSettingRemoteAnswerPending = description.type === 'answer';
+      try {
+        // The polite side in a collision: setRemoteDescription rolls its own offer back.
+        await pc.setRemoteDescription(description);
+      } finally {
+        this.isSettingRemoteAnswerPending = false;
+      }
+      if (this.closed) return;
+      if (description.type === 'offer') {
+        await pc.setLocalDescription();
+        if (this.closed || !pc.localDescription) return;
+        this.options.sendSignal({ description: descriptionInit(pc.localDescription) });
+      }
+      return;
+    }
+    try {
+      await pc.addIceCandidate(signal.candidate ?? undefined);
+    } catch (error) {
+      // Candidates of an offer we ignored fail to apply; that is expected.
+      if (!this.ignoreOffer) throw error;
+    }
+  }
+
+  /** Ends the link: no more events reach the owner. */
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    try {
+      this.channel.close();
+    } catch {
+      // Already closed.
+    }
+    this.pc.close();
+  }
+}

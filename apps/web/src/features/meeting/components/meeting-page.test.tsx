@@ -1,0 +1,440 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { StrictMode } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Appointment } from '@vizita/shared/contracts/appointments';
+import type { JoinMeeting } from '@vizita/shared/contracts/meetings';
+import { FILE_SIZE_LIMIT_BYTES } from '@vizita/shared/file-transfer/constants';
+import { sha256Hex } from '@vizita/shared/file-transfer/sha256';
+import { accessToken } from '../../../lib/api-client';
+import { loadSignedInTranslations } from '../../../lib/i18n';
+import { createQueryClient } from '../../../lib/query-client';
+import { appointmentData } from '../../../test/fixtures';
+import { fail, mockApi, ok } from '../../../test/mock-api';
+import type { CallSnapshot } from '../call/call-session';
+import { FakeCallSession, linkSessions } from '../call/fake-call-session';
+import { FakeTrack } from '../call/fake-webrtc';
+import type { CreateCall } from '../call/meeting-call';
+import { FileExchange } from '../files/file-exchange';
+import { MeetingPage } from './meeting-page';
+
+// Friday, November 20, 2026, 09:00 UTC; the appointment starts 5 minutes later (joinable).
+const NOW = new Date('2026-11-20T09:00:00.000Z');
+const inMinutes = (minutes: number) => new Date(NOW.getTime() + minutes * 60_000).toISOString();
+
+function appointment(overrides: Partial<Appointment> = {}): Appointment {
+  return appointmentData({
+    _id: 'a1',
+    date: '2026-11-20',
+    slot: '11:05',
+    startsAt: inMinutes(5),
+    meetingUrl: '/dashboard/meeting/a1',
+    isJoinable: true,
+    ...overrides,
+  });
+}
+
+function joinAnswer(overrides: Partial<JoinMeeting> = {}): JoinMeeting {
+  return {
+    appointmentId: 'a1',
+    provider: 'builtin',
+    role: 'patient',
+    userName: 'Patient user-1',
+    opensAt: inMinutes(-10),
+    closesAt: inMinutes(35),
+    signallingUrl: '/ws/meetings/a1?token=t',
+    iceServers: [],
+    roomUrl: null,
+    roomToken: null,
+    ...overrides,
+  };
+}
+
+/** The page's call, made by the test: a fake session the test drives. */
+function fakeCalls(initial: Partial<CallSnapshot> = {}) {
+  const sessions: FakeCallSession[] = [];
+  const createCall = vi.fn<CreateCall>((answer) => {
+    const session = new FakeCallSession({ selfId: answer.role, ...initial });
+    sessions.push(session);
+    return session;
+  });
+  return { createCall, sessions, current: () => sessions.at(-1)! };
+}
+
+function api({
+  appointmentReply = ok(appointment()),
+  joinReply = ok(joinAnswer()),
+}: {
+  appointmentReply?: { status: number; body?: unknown } | Promise<never>;
+  joinReply?: { status: number; body?: unknown };
+} = {}) {
+  return mockApi({
+    'GET /api/appointments/a1': () => appointmentReply,
+    'POST /api/meetings/a1/join': () => joinReply,
+  });
+}
+
+function renderMeeting({ createCall, backTo }: { createCall: CreateCall; backTo?: string }) {
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/dashboard/meeting/:id',
+        element: <MeetingPage createCall={createCall} {...(backTo ? { backTo } : {})} />,
+      },
+      { path: '/dashboard/appointments', element: <p>Appointments list</p> },
+      { path: '/doctor', element: <p>Doctor area</p> },
+    ],
+    { initialEntries: ['/dashboard/meeting/a1'] },
+  );
+  const view = render(
+    <StrictMode>
+      <QueryClientProvider client={createQueryClient()}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+  return { ...view, router, user: userEvent.setup({ advanceTimers: vi.advanceTimersByTime }) };
+}
+
+const region = () => screen.getByRole('region', { name: 'Video Consultation' });
+const filesButton = () => screen.getByRole('button', { name: 'Files' });
+
+let createObjectURL: typeof URL.createObjectURL;
+let revokeObjectURL: typeof URL.revokeObjectURL;
+
+beforeEach(async () => {
+  await loadSignedInTranslations();
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+  vi.setSystemTime(NOW);
+  accessToken.set('access-1');
+  createObjectURL = URL.createObjectURL;
+  revokeObjectURL = URL.revokeObjectURL;
+  let urls = 0;
+  URL.createObjectURL = vi.fn(() => `blob:received-${++urls}`);
+  URL.revokeObjectURL = vi.fn();
+});
+
+afterEach(() => {
+  URL.createObjectURL = createObjectURL;
+  URL.revokeObjectURL = revokeObjectURL;
+});
+
+describe('MeetingPage', () => {
+  it('says it is connecting while the appointment loads', () => {
+    api({ appointmentReply: new Promise<never>(() => {}) });
+    renderMeeting(fakeCalls());
+    expect(screen.getByRole('status')).toHaveTextContent('Connecting to your appointment');
+  });
+
+  it('joins a joinable appointment: ready, then connected with the doctor', async () => {
+    const calls = fakeCalls({ phase: 'connecting' });
+    const { fetchMock } = api();
+    renderMeeting(calls);
+
+    expect(await screen.findByRole('heading', { name: 'Video Consultation' })).toBeInTheDocument();
+    await waitFor(() => expect(calls.createCall).toHaveBeenCalledTimes(1));
+    expect(calls.createCall.mock.calls[0]![0]).toEqual(joinAnswer());
+    expect(calls.current().started).toBe(true);
+    expect(fetchMock).toHaveBeenCalledWith('/api/meetings/a1/join', expect.anything());
+
+    expect(screen.getByText('Ready to Join')).toBeInTheDocument();
+    expect(screen.getByText('Dr. Ivan Georgiev')).toBeInTheDocument();
+    expect(screen.getByText('Fri, Nov 20, 2026')).toBeInTheDocument();
+    expect(screen.getByText('11:05')).toBeInTheDocument();
+    expect(region()).toHaveAttribute('data-call-state', 'connecting');
+    expect(filesButton()).toBeDisabled();
+    expect(screen.getByTestId('remote-video')).toHaveAttribute(
+      'aria-label',
+      'Video of Dr. Ivan Georgiev',
+    );
+
+    act(() => calls.current().set({ phase: 'waiting' }));
+    expect(region()).toHaveAttribute('data-call-state', 'waiting');
+    expect(screen.getByText('Waiting for Dr. Ivan Georgiev to join…')).toBeInTheDocument();
+    expect(filesButton()).toBeDisabled();
+
+    act(() => calls.current().set({ phase: 'connected', remoteId: 'doctor', transportOpen: true }));
+    expect(region()).toHaveAttribute('data-call-state', 'connected');
+    expect(screen.getByText('Connected')).toBeInTheDocument();
+    expect(filesButton()).toBeEnabled();
+    expect(
+      screen.getByText('Connected. The other participant is in the call.'),
+    ).toBeInTheDocument();
+  });
+
+  it("shows the doctor the patient's name", async () => {
+    const calls = fakeCalls();
+    api({ appointmentReply: ok(appointment({ patient: { _id: 'p1', name: 'Elena Petrova' } })) });
+    renderMeeting(calls);
+    expect(await screen.findByText('Elena Petrova')).toBeInTheDocument();
+    expect(screen.getByText('Patient:')).toBeInTheDocument();
+  });
+
+  it('shows our camera small and muted, and toggles camera and microphone', async () => {
+    // The test DOM's own MediaStream: a <video> takes nothing else.
+    const stream = new MediaStream([
+      new FakeTrack('video') as unknown as MediaStreamTrack,
+      new FakeTrack('audio') as unknown as MediaStreamTrack,
+    ]);
+    const calls = fakeCalls({
+      phase: 'connected',
+      localStream: stream,
+      media: { hasVideo: true, hasAudio: true, issue: null },
+      cameraOn: true,
+      microphoneOn: true,
+    });
+    api();
+    const { user } = renderMeeting(calls);
+    const local = await screen.findByTestId('local-video');
+    expect(local).toHaveProperty('muted', true);
+    expect(local).toHaveAttribute('playsinline');
+
+    const camera = screen.getByRole('button', { name: 'Camera' });
+    const microphone = screen.getByRole('button', { name: 'Microphone' });
+    expect(camera).toHaveAttribute('aria-pressed', 'true');
+    await user.click(camera);
+    expect(camera).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.getByText('Camera off')).toBeInTheDocument();
+    await user.click(microphone);
+    expect(calls.current().getSnapshot()).toMatchObject({ cameraOn: false, microphoneOn: false });
+  });
+
+  it('explains a blocked camera: the call goes on with sound', async () => {
+    const calls = fakeCalls({
+      phase: 'connected',
+      media: { hasVideo: false, hasAudio: true, issue: 'blocked' },
+      microphoneOn: true,
+    });
+    api();
+    renderMeeting(calls);
+    expect(
+      await screen.findByText(/Camera blocked: you can still hear and be heard\./),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Camera' })).toBeDisabled();
+  });
+
+  it.each([
+    [
+      'meetingNotJoinable',
+      409,
+      'Meeting not joinable yet. Please try again closer to the appointment time.',
+    ],
+    ['meetingCancelled', 409, 'This appointment has been cancelled'],
+    ['meetingNotConsultation', 400, 'This appointment is not a video consultation'],
+    ['meetingNotAvailable', 409, 'This appointment is not available yet'],
+    ['meetingEnded', 410, 'This meeting has ended'],
+    ['videoProviderUnavailable', 502, 'The video service could not be reached. Please try again.'],
+    ['somethingElse', 409, 'Failed to initialize video call'],
+  ])('says why the join was refused: %s', async (code, status, text) => {
+    const calls = fakeCalls();
+    api({ joinReply: fail(status, code) });
+    renderMeeting(calls);
+    expect(
+      await screen.findByRole('heading', { name: 'Unable to Join Meeting' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent(text);
+    expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Appointments' })).toHaveAttribute(
+      'href',
+      '/dashboard/appointments',
+    );
+    expect(calls.createCall).not.toHaveBeenCalled();
+  });
+
+  it('tries again after a refusal', async () => {
+    const calls = fakeCalls();
+    let refuse = true;
+    mockApi({
+      'GET /api/appointments/a1': () => ok(appointment()),
+      'POST /api/meetings/a1/join': () =>
+        refuse ? fail(502, 'videoProviderUnavailable') : ok(joinAnswer()),
+    });
+    const { user } = renderMeeting(calls);
+    await screen.findByRole('heading', { name: 'Unable to Join Meeting' });
+    refuse = false;
+    await user.click(screen.getByRole('button', { name: 'Try Again' }));
+    await waitFor(() => expect(calls.createCall).toHaveBeenCalledTimes(1));
+    expect(screen.getByRole('heading', { name: 'Video Consultation' })).toBeInTheDocument();
+  });
+
+  it.each([
+    [fail(404, 'appointmentNotFound'), 'Appointment not found'],
+    [fail(403, 'forbidden'), 'Failed to load appointment details'],
+    [ok({ unexpected: true }), 'Invalid response format'],
+  ])('says when the appointment cannot be loaded (%#)', async (reply, text) => {
+    api({ appointmentReply: reply });
+    renderMeeting(fakeCalls());
+    // An answer that could not be read is retried twice (1 s, then 2 s later), like other loads.
+    await act(() => vi.advanceTimersByTimeAsync(4000));
+    expect(
+      await screen.findByRole('heading', { name: 'Unable to Join Meeting' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent(text);
+  });
+
+  it.each([
+    [{ plan: 'prescription' as const }, 'This appointment is not a video consultation'],
+    [{ status: 'cancelled' as const }, 'This appointment has been cancelled'],
+    [{ meetingUrl: null }, 'Meeting URL not available. Please contact support.'],
+  ])('refuses an appointment without a call (%o) without asking to join', async (change, text) => {
+    const { fetchMock } = api({ appointmentReply: ok(appointment(change)) });
+    renderMeeting(fakeCalls());
+    expect(await screen.findByRole('alert')).toHaveTextContent(text);
+    expect(fetchMock).not.toHaveBeenCalledWith('/api/meetings/a1/join', expect.anything());
+  });
+
+  it('shows when the meeting becomes available, and joins once it is', async () => {
+    const calls = fakeCalls();
+    // Opens 15 minutes before the start: in 1 h 45 min, then in 1 minute.
+    const { fetchMock } = api({ appointmentReply: ok(appointment({ startsAt: inMinutes(120) })) });
+    const { unmount } = renderMeeting(calls);
+    expect(
+      await screen.findByRole('heading', { name: 'Meeting not yet available' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('The meeting will be available in 1h 45m.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Return to Appointments' })).toHaveAttribute(
+      'href',
+      '/dashboard/appointments',
+    );
+    expect(region()).not.toHaveAttribute('data-call-state');
+    expect(fetchMock).not.toHaveBeenCalledWith('/api/meetings/a1/join', expect.anything());
+    unmount();
+
+    api({ appointmentReply: ok(appointment({ startsAt: inMinutes(16) })) });
+    renderMeeting(calls);
+    expect(
+      await screen.findByText('The meeting will be available in 1 minute.'),
+    ).toBeInTheDocument();
+    expect(calls.createCall).not.toHaveBeenCalled();
+    // The join state is computed again every 60 seconds.
+    await act(() => vi.advanceTimersByTimeAsync(60_000));
+    await waitFor(() => expect(calls.createCall).toHaveBeenCalled());
+    expect(screen.queryByText('Meeting not yet available')).not.toBeInTheDocument();
+  });
+
+  it('says the meeting has ended once its window has passed', async () => {
+    api({ appointmentReply: ok(appointment({ startsAt: inMinutes(-31) })) });
+    renderMeeting(fakeCalls());
+    expect(await screen.findByText('This meeting has ended.')).toBeInTheDocument();
+    expect(region()).toHaveAttribute('data-call-state', 'ended');
+  });
+
+  it('shows the end of the call, and that another tab took over', async () => {
+    const calls = fakeCalls({ phase: 'connected' });
+    api();
+    renderMeeting(calls);
+    await waitFor(() => expect(calls.createCall).toHaveBeenCalled());
+    act(() => calls.current().set({ phase: 'ended', endReason: 'replaced' }));
+    expect(region()).toHaveAttribute('data-call-state', 'ended');
+    expect(
+      screen.getByText(
+        'You joined this meeting from another tab or device. The call continues there.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Rejoin' })).toBeInTheDocument();
+  });
+
+  it('leaves to the appointments list, hanging up', async () => {
+    const calls = fakeCalls({ phase: 'connected' });
+    api();
+    const { user, router } = renderMeeting(calls);
+    await waitFor(() => expect(calls.createCall).toHaveBeenCalled());
+    await user.click(screen.getByRole('button', { name: 'Leave Meeting' }));
+    expect(await screen.findByText('Appointments list')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard/appointments');
+    expect(calls.current().leaveCount).toBeGreaterThan(0);
+  });
+
+  it('leaves to backTo when given (the doctor area)', async () => {
+    const calls = fakeCalls({ phase: 'connected' });
+    api();
+    const { user } = renderMeeting({ ...calls, backTo: '/doctor' });
+    await user.click(await screen.findByRole('button', { name: 'Leave Meeting' }));
+    expect(await screen.findByText('Doctor area')).toBeInTheDocument();
+  });
+});
+
+describe('MeetingPage file transfer panel', () => {
+  async function connected() {
+    const calls = fakeCalls({ phase: 'connecting' });
+    api();
+    const view = renderMeeting(calls);
+    await waitFor(() => expect(calls.createCall).toHaveBeenCalledTimes(1));
+    // The doctor, on the other end of the call, with a file transfer of its own.
+    const doctor = new FakeCallSession({ selfId: 'doctor' });
+    const doctorFiles = new FileExchange({
+      session: doctor,
+      createObjectUrl: () => 'blob:doctor',
+      revokeObjectUrl: () => {},
+    });
+    act(() => linkSessions(calls.current(), doctor));
+    return { ...view, calls, doctor, doctorFiles };
+  }
+
+  it('opens as a dialog with the focus inside; Escape closes it and gives the focus back', async () => {
+    const { user, doctorFiles } = await connected();
+    await user.click(filesButton());
+    const panel = screen.getByRole('dialog', { name: 'File Transfer' });
+    expect(filesButton()).toHaveAttribute('aria-expanded', 'true');
+    expect(within(panel).getByRole('heading', { name: 'File Transfer' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(filesButton()).toHaveFocus();
+    doctorFiles.dispose();
+  });
+
+  it('refuses a file over 10 MB without sending it', async () => {
+    const { user, calls, doctorFiles } = await connected();
+    await user.click(filesButton());
+    const input = screen.getByLabelText('Choose files');
+    await user.upload(input, new File([new Uint8Array(FILE_SIZE_LIMIT_BYTES + 1)], 'mri.dcm'));
+    expect(await screen.findByRole('alert')).toHaveTextContent('File is too large (limit: 10MB).');
+    expect(calls.current().sentMessages).toEqual([]);
+    doctorFiles.dispose();
+  });
+
+  it('sends a file with a progress bar to "Sent", and offers a received one for download', async () => {
+    const { user, doctorFiles } = await connected();
+    await user.click(filesButton());
+    const panel = screen.getByRole('dialog', { name: 'File Transfer' });
+
+    await user.upload(
+      screen.getByLabelText('Choose files'),
+      new File(['blood pressure: 120/80'], 'readings.txt', { type: 'text/plain' }),
+    );
+    await waitFor(() =>
+      expect(within(panel).getByRole('progressbar', { name: /readings\.txt/ })).toHaveAttribute(
+        'value',
+        '100',
+      ),
+    );
+    await waitFor(() => expect(within(panel).getByText('Sent')).toBeInTheDocument());
+    await waitFor(() =>
+      expect(doctorFiles.getSnapshot().transfers[0]).toMatchObject({
+        name: 'readings.txt',
+        status: 'completed',
+      }),
+    );
+    expect(screen.getByText('File sent: readings.txt')).toBeInTheDocument();
+
+    const content = new TextEncoder().encode('Prescription: ibuprofen 400 mg');
+    act(() => doctorFiles.send([new File([content], 'prescription.txt')]));
+    const link = await within(panel).findByRole('link', { name: 'Download prescription.txt' });
+    expect(link).toHaveAttribute('href', 'blob:received-1');
+    expect(link).toHaveAttribute('download', 'prescription.txt');
+    expect(link.closest('[data-sha256]')).toHaveAttribute('data-sha256', await sha256Hex(content));
+    expect(screen.getByText('File received: prescription.txt')).toBeInTheDocument();
+    doctorFiles.dispose();
+  });
+
+  it('forgets received files on leaving: their URLs are revoked', async () => {
+    const { user, doctorFiles } = await connected();
+    act(() => doctorFiles.send([new File(['x-ray notes'], 'notes.txt')]));
+    await waitFor(() => expect(URL.createObjectURL).toHaveBeenCalled());
+    await user.click(screen.getByRole('button', { name: 'Leave Meeting' }));
+    expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:received-1');
+    doctorFiles.dispose();
+  });
+});

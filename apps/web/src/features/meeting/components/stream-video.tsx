@@ -1,0 +1,71 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { cn } from '../../../lib/cn';
+
+/**
+ * A `<video>` showing a MediaStream. Plays inline (iOS would go full screen otherwise). When the
+ * browser refuses to start playback with sound (no user gesture yet), a button starts it.
+ */
+export function StreamVideo({
+  stream,
+  muted = false,
+  label,
+  testId,
+  className,
+}: {
+  stream: MediaStream | null;
+  muted?: boolean;
+  label: string;
+  testId: string;
+  className?: string;
+}) {
+  const { t } = useTranslation('appointments');
+  const ref = useRef<HTMLVideoElement>(null);
+  const [blocked, setBlocked] = useState(false);
+
+  useEffect(() => {
+    const video = ref.current;
+    if (!video) return;
+    video.srcObject = stream;
+    if (!stream) return;
+    // `play` is missing or returns nothing in some environments (older engines, test DOMs).
+    const playing = typeof video.play === 'function' ? video.play() : undefined;
+    playing?.then(
+      () => setBlocked(false),
+      (error: unknown) => {
+        // An AbortError only means a newer stream replaced this one.
+        if (!(error instanceof DOMException && error.name === 'AbortError')) setBlocked(true);
+      },
+    );
+  }, [stream]);
+
+  return (
+    <>
+      <video
+        ref={ref}
+        data-testid={testId}
+        aria-label={label}
+        autoPlay
+        playsInline
+        muted={muted}
+        className={cn('bg-slate-900 object-contain', className)}
+      />
+      {blocked && (
+        <button
+          type="button"
+          onClick={() => {
+            const video = ref.current;
+            if (video)
+              void video.play().then(
+                () => setBlocked(false),
+                () => undefined,
+              );
+          }}
+          className="absolute top-1/2 left-1/2 z-10 min-h-11 -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white px-4 py-2 text-sm font-semibold text-slate-900 shadow focus-visible:ring-2 focus-visible:ring-teal-400 focus-visible:outline-none"
+        >
+          {t('meeting.video.startPlayback')}
+        </button>
+      )}
+    </>
+  );
+}

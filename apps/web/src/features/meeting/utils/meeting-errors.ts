@@ -1,0 +1,57 @@
+import type { Appointment } from '@vizita/shared/contracts/appointments';
+import { isApiError } from '../../../lib/api-client';
+
+// Spec §8 "Meeting": the screen says why it cannot join, in the user's language, chosen by the
+// API's code — never the server's English. Values are literal keys of the `appointments`
+// namespace.
+
+const CODE_KEYS = {
+  meetingNotConsultation: 'meeting.errors.notConsultation',
+  meetingCancelled: 'meeting.errors.cancelled',
+  meetingNotAvailable: 'meeting.errors.notAvailable',
+  meetingNotJoinable: 'meeting.errors.notJoinable',
+  meetingEnded: 'meeting.errors.ended',
+  appointmentNotFound: 'meeting.errors.notFound',
+  videoProviderUnavailable: 'meeting.errors.providerUnavailable',
+} as const;
+
+export type MeetingErrorKey =
+  | (typeof CODE_KEYS)[keyof typeof CODE_KEYS]
+  | 'meeting.errors.noMeetingUrl'
+  | 'meeting.errors.loadFailed'
+  | 'meeting.errors.initFailed'
+  | 'meeting.errors.invalidResponse';
+
+function keyOfCode(error: unknown): MeetingErrorKey | null {
+  if (!isApiError(error) || !error.code || !Object.hasOwn(CODE_KEYS, error.code)) return null;
+  return CODE_KEYS[error.code as keyof typeof CODE_KEYS];
+}
+
+/** Loading the appointment failed: a known code, else "Failed to load appointment details". */
+export function appointmentErrorKey(error: unknown): MeetingErrorKey {
+  const known = keyOfCode(error);
+  if (known) return known;
+  if (isApiError(error) && error.statusCode === 404) return 'meeting.errors.notFound';
+  // An answer we could not read.
+  return isApiError(error) ? 'meeting.errors.loadFailed' : 'meeting.errors.invalidResponse';
+}
+
+/** The join call failed: a known code, else "Failed to initialize video call". */
+export function joinErrorKey(error: unknown): MeetingErrorKey {
+  const known = keyOfCode(error);
+  if (known) return known;
+  return isApiError(error) ? 'meeting.errors.initFailed' : 'meeting.errors.invalidResponse';
+}
+
+/**
+ * Spec §4 "Meeting": the appointment cannot have a call at all — not a consultation, cancelled,
+ * no meeting URL. (Not joinable *now* is the overlay's business, not an error.)
+ */
+export function appointmentRefusalKey(
+  appointment: Pick<Appointment, 'plan' | 'status' | 'meetingUrl'>,
+): MeetingErrorKey | null {
+  if (appointment.plan !== 'consultation') return 'meeting.errors.notConsultation';
+  if (appointment.status === 'cancelled') return 'meeting.errors.cancelled';
+  if (!appointment.meetingUrl) return 'meeting.errors.noMeetingUrl';
+  return null;
+}
