@@ -68,6 +68,16 @@ const candidateInit = (candidate: RTCIceCandidate): RTCIceCandidateInit => ({
   ...(candidate.usernameFragment ? { usernameFragment: candidate.usernameFragment } : {}),
 });
 
+/**
+ * The polite side (the patient) lets the other make the first offer, and offers itself only if
+ * none came within this time. Both sides offering at once is what perfect negotiation resolves
+ * by a rollback — and Chromium, rolled back while it gathers ICE candidates, was seen to gather
+ * none for its answer, leaving the call stuck in "connecting" (about one reload in four).
+ */
+export const POLITE_FIRST_OFFER_WAIT_MS = 2000;
+/** A link not connected after this long gets an ICE restart from the impolite side, repeatedly. */
+export const LINK_CONNECT_TIMEOUT_MS = 10_000;
+
 export class PeerLink {
   readonly pc: RTCPeerConnection;
   readonly channel: RTCDataChannel;
@@ -77,6 +87,10 @@ export class PeerLink {
   private ignoreOffer = false;
   private isSettingRemoteAnswerPending = false;
   private closed = false;
+  private connected = false;
+  private remoteDescriptionSeen = false;
+  private firstOfferTimer: ReturnType<typeof setTimeout> | undefined;
+  private watchdog: ReturnType<typeof setInterval> | undefined;
   private remoteStream: MediaStream | null = null;
   /** Incoming signals are handled one after another: each step awaits the previous. */
   private queue: Promise<void> = Promise.resolve();
@@ -87,7 +101,20 @@ export class PeerLink {
     this.polite = options.polite;
     const { pc } = this;
 
-    pc.addEventListener('negotiationneeded', () => void this.offer());
+    pc.addEventListener('negotiationneeded', () => {
+      if (this.polite && !this.remoteDescriptionSeen) {
+        this.firstOfferTimer ??= setTimeout(() => {
+          if (!this.remoteDescriptionSeen) void this.offer();
+        }, POLITE_FIRST_OFFER_WAIT_MS);
+        return;
+      }
+      void this.offer();
+    });
+    if (!this.polite) {
+      this.watchdog = setInterval(() => {
+        if (!this.closed && !this.connected) this.pc.restartIce();
+      }, LINK_CONNECT_TIMEOUT_MS);
+    }
     pc.addEventListener('icecandidate', ({ candidate }) => {
       if (this.closed) return;
       options.sendSignal({ candidate: candidate ? candidateInit(candidate) : null });
@@ -121,12 +148,15 @@ export class PeerLink {
     // `connectionState` is missing in Firefox before 113; the ICE state says nearly as much.
     const state: string = connectionState ?? iceConnectionState;
     if (state === 'connected' || state === 'completed') {
+      this.connected = true;
       this.options.onStateChange('connected');
     } else if (state === 'failed') {
+      this.connected = false;
       // ICE found no path any more (a network change): look for a new one; a new offer follows.
       this.pc.restartIce();
       this.options.onStateChange('failed');
     } else if (state !== 'closed') {
+      this.connected = false;
       this.options.onStateChange('connecting');
     }
   }
@@ -169,6 +199,7 @@ export class PeerLink {
       try {
         // The polite side in a collision: setRemoteDescription rolls its own offer back.
         await pc.setRemoteDescription(description);
+        this.remoteDescriptionSeen = true;
       } finally {
         this.isSettingRemoteAnswerPending = false;
       }
@@ -192,6 +223,8 @@ export class PeerLink {
   close(): void {
     if (this.closed) return;
     this.closed = true;
+    clearTimeout(this.firstOfferTimer);
+    clearInterval(this.watchdog);
     try {
       this.channel.close();
     } catch {

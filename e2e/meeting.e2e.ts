@@ -1,0 +1,246 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible } from './support/axe.ts';
+import { openPage } from './support/browser.ts';
+import { setUpJourney } from './support/journey.ts';
+import { callInPage, signedInPatient } from './support/patients.ts';
+import { button, shown, signIn, waitForPath } from './support/ui.ts';
+
+// The video consultation (spec §2 Meeting, §3 file-transfer messages, §4, §9): a patient and a
+// doctor in two Chromium contexts with fake cameras and microphones, on the built-in provider —
+// peer-to-peer WebRTC with the server's signalling — in real time, inside the join window.
+
+const journey = setUpJourney();
+const DOCTOR = {
+  email: `dr.call.${randomBytes(4).toString('hex')}@example.test`,
+  password: 'Doctor-Call-2026!',
+};
+const TEN_MB = 10_485_760;
+
+/**
+ * A doctor who works around the clock in UTC with 15-minute slots, so that the next free slot
+ * always starts within 15 minutes: its meeting is joinable now, whenever the test runs.
+ */
+beforeAll(async () => {
+  await journey.app.admin([
+    'create-doctor',
+    '--email',
+    DOCTOR.email,
+    '--password',
+    DOCTOR.password,
+    '--first-name',
+    'Call',
+    '--last-name',
+    'Doctor',
+    '--specialties',
+    'General Practice',
+    '--time-zone',
+    'UTC',
+    '--hours',
+    'Mon-Sun 00:00-23:59',
+    '--slot-minutes',
+    '15',
+  ]);
+});
+
+type Day = { date: string; slots: string[] };
+
+/** Books and pays a slot with the call doctor: the next free one, or the first of a later day. */
+async function bookWithCallDoctor(page: Page, which: 'next' | 'tomorrow'): Promise<string> {
+  const doctors = (await callInPage(page, 'GET', '/api/doctors')).json.data as {
+    _id: string;
+    name: string;
+  }[];
+  const doctorId = doctors.find((d) => d.name.endsWith('Call Doctor'))!._id;
+  const iso = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+  const days = (
+    await callInPage(
+      page,
+      'GET',
+      `/api/availability?doctorId=${doctorId}&startDate=${iso(0)}&endDate=${iso(2)}`,
+    )
+  ).json.data as Day[];
+  const day = which === 'next' ? days[0]! : days.find((d) => d.date === iso(1))!;
+  const slot = which === 'next' ? day.slots[0]! : day.slots[48]!; // tomorrow 12:00 UTC
+  const session = await callInPage(page, 'POST', '/api/payments/create-session', {
+    doctorId,
+    date: day.date,
+    slot,
+    reason: 'Follow-up on blood tests',
+    country: 'Bulgaria',
+  });
+  expect(session.status).toBe(200);
+  const { sessionId, appointmentId } = session.json.data as {
+    sessionId: string;
+    appointmentId: string;
+  };
+  const paid = await callInPage(page, 'POST', '/api/payments/process-dev-payment', { sessionId });
+  expect(paid.status).toBe(200);
+  return appointmentId;
+}
+
+const callState = (page: Page) =>
+  page.locator('[data-call-state]').first().getAttribute('data-call-state');
+
+/** The other side's video is on screen and moving (the fake camera's frames arrive). */
+async function expectRemoteVideoPlaying(page: Page) {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async () => {
+          const video = document.querySelector<HTMLVideoElement>('[data-testid="remote-video"]');
+          if (!video || video.readyState < 2 || video.videoWidth === 0) return false;
+          const before = video.currentTime;
+          await new Promise((resolve) => setTimeout(resolve, 300));
+          return video.currentTime > before;
+        }),
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+}
+
+async function expectConnected(page: Page) {
+  await expect.poll(() => callState(page), { timeout: 30_000 }).toBe('connected');
+}
+
+async function openFiles(page: Page) {
+  const files = button(page, 'Files');
+  await expect.poll(() => files.isEnabled()).toBe(true);
+  if (!(await page.getByRole('heading', { name: 'File Transfer' }).isVisible()))
+    await files.click();
+  await shown(page.getByRole('heading', { name: 'File Transfer' }));
+}
+
+/** Sends a file from `from` and waits until `to` lists it received with the same SHA-256. */
+async function sendAndVerify(from: Page, to: Page, name: string, bytes: Buffer) {
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
+  await from
+    .locator('input[type="file"]')
+    .setInputFiles({ name, mimeType: 'application/pdf', buffer: bytes });
+  const received = to.locator(`li[data-direction="incoming"][data-sha256="${sha256}"]`);
+  await shown(received, 60_000);
+  await expect.poll(() => received.innerText()).toContain(name);
+  return sha256;
+}
+
+describe('video consultation', () => {
+  it('connects patient and doctor, moves 10 MB each way verified, drops a corrupted file and survives a reload', async () => {
+    const patient = journey.page;
+    await signedInPatient(patient, journey.app, journey.sink, 'Elena');
+    const appointmentId = await bookWithCallDoctor(patient, 'next');
+
+    // The doctor signs in, lands on the doctor area and joins from it.
+    const doctorTab = await openPage(journey.browser, journey.app.url);
+    const doctor = doctorTab.page;
+    try {
+      await signIn(doctor, DOCTOR.email, DOCTOR.password);
+      await waitForPath(doctor, '/doctor');
+      const today = doctor.getByRole('region', { name: /Today|Upcoming/ });
+      await expect
+        .poll(() => today.allInnerTexts())
+        .toContainEqual(expect.stringContaining('Elena Ivanova'));
+      await expectAccessible(doctor, 'doctor area');
+      await doctor.getByRole('link', { name: 'Join' }).first().click();
+      await waitForPath(doctor, `/doctor/meeting/${appointmentId}`);
+
+      // The patient joins from the appointments list.
+      await patient.goto('/dashboard/appointments');
+      await patient.getByRole('link', { name: 'Join Meeting' }).first().click();
+      await waitForPath(patient, `/dashboard/meeting/${appointmentId}`);
+      await shown(patient.getByRole('heading', { name: 'Video Consultation' }));
+
+      await expectConnected(patient);
+      await expectConnected(doctor);
+      await expectRemoteVideoPlaying(patient);
+      await expectRemoteVideoPlaying(doctor);
+      await shown(patient.getByText('Connected', { exact: true }));
+      await expectAccessible(patient, 'meeting (connected)');
+
+      // 10 MB each way over the data channel, verified by SHA-256 on receipt.
+      await openFiles(patient);
+      await openFiles(doctor);
+      await sendAndVerify(patient, doctor, 'blood-tests.pdf', randomBytes(TEN_MB));
+      await sendAndVerify(doctor, patient, 'prescription.pdf', randomBytes(TEN_MB));
+      await expectAccessible(patient, 'file transfer panel');
+
+      // A chunk damaged on the way: the receiver drops the file and says so.
+      await patient.evaluate(() => {
+        const send = RTCDataChannel.prototype.send;
+        let frames = 0;
+        RTCDataChannel.prototype.send = function (this: RTCDataChannel, data: never) {
+          const view = data as unknown;
+          if (view instanceof Uint8Array && ++frames === 3) {
+            const copy = view.slice();
+            copy[copy.length - 1]! ^= 0xff;
+            RTCDataChannel.prototype.send = send;
+            return send.call(this, copy as never);
+          }
+          return send.call(this, data);
+        };
+      });
+      await patient
+        .locator('input[type="file"]')
+        .setInputFiles({
+          name: 'damaged.pdf',
+          mimeType: 'application/pdf',
+          buffer: randomBytes(400_000),
+        });
+      const damaged = doctor
+        .locator('li[data-direction="incoming"]')
+        .filter({ hasText: 'damaged.pdf' });
+      await expect
+        .poll(() => damaged.getAttribute('data-status'), { timeout: 30_000 })
+        .toBe('error');
+      expect(await damaged.getAttribute('data-sha256')).toBeNull();
+      await shown(damaged.getByText('The file was damaged on the way and was dropped.'));
+
+      // The patient reloads: both are back in the call, and the doctor never left it.
+      await patient.reload();
+      await expectConnected(patient);
+      await expectConnected(doctor);
+      expect(new URL(doctor.url()).pathname).toBe(`/doctor/meeting/${appointmentId}`);
+      await expectRemoteVideoPlaying(doctor);
+      await expectRemoteVideoPlaying(patient);
+
+      // Leaving clears the received files and returns to the appointments list.
+      await button(patient, 'Leave Meeting').click();
+      await waitForPath(patient, '/dashboard/appointments');
+    } finally {
+      await doctorTab.context.close();
+    }
+  });
+
+  it('refuses a third user, and shows the not-yet-available overlay outside the window', async () => {
+    const owner = journey.page;
+    await signedInPatient(owner, journey.app, journey.sink, 'Georgi');
+    const ownersAppointment = await bookWithCallDoctor(owner, 'next');
+
+    const strangerTab = await openPage(journey.browser, journey.app.url);
+    const stranger = strangerTab.page;
+    try {
+      await signedInPatient(stranger, journey.app, journey.sink, 'Ivan');
+      await stranger.goto(`/dashboard/meeting/${ownersAppointment}`);
+      await shown(stranger.getByRole('heading', { name: 'Unable to Join Meeting' }));
+      await shown(stranger.getByText('Appointment not found'));
+      await expectAccessible(stranger, 'meeting refused');
+      // The server refuses the join itself, whatever a page would show.
+      const join = await callInPage(stranger, 'POST', `/api/meetings/${ownersAppointment}/join`);
+      expect(join.status).toBe(404);
+
+      // Tomorrow's appointment: not joinable yet.
+      const later = await bookWithCallDoctor(stranger, 'tomorrow');
+      await stranger.goto(`/dashboard/meeting/${later}`);
+      await shown(stranger.getByRole('heading', { name: 'Meeting not yet available' }));
+      await shown(stranger.getByText(/The meeting will be available in \d+/));
+      await expectAccessible(stranger, 'meeting not yet available');
+      const early = await callInPage(stranger, 'POST', `/api/meetings/${later}/join`);
+      expect(early.status).toBe(409);
+      expect(early.json.message).toBe(
+        'Meeting not joinable yet. Please try again closer to the appointment time.',
+      );
+    } finally {
+      await strangerTab.context.close();
+    }
+  });
+});
