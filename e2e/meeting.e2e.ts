@@ -179,13 +179,11 @@ describe('video consultation', () => {
           return send.call(this, data);
         };
       });
-      await patient
-        .locator('input[type="file"]')
-        .setInputFiles({
-          name: 'damaged.pdf',
-          mimeType: 'application/pdf',
-          buffer: randomBytes(400_000),
-        });
+      await patient.locator('input[type="file"]').setInputFiles({
+        name: 'damaged.pdf',
+        mimeType: 'application/pdf',
+        buffer: randomBytes(400_000),
+      });
       const damaged = doctor
         .locator('li[data-direction="incoming"]')
         .filter({ hasText: 'damaged.pdf' });
