@@ -42,7 +42,7 @@ function fakeChannel() {
 describe('data-channel transport', () => {
   it('sends at once below the high-water mark and waits for the low-water event above it', async () => {
     const channel = fakeChannel();
-    const transport = createDataChannelTransport(channel as unknown as DataChannelLike);
+    const transport = createDataChannelTransport(channel);
     expect(channel.bufferedAmountLowThreshold).toBe(DATA_CHANNEL_LOW_WATER_BYTES);
     await transport.sendBinary!(new Uint8Array(1024));
     const big = new Uint8Array(DATA_CHANNEL_HIGH_WATER_BYTES);
@@ -58,7 +58,7 @@ describe('data-channel transport', () => {
 
   it('fails a waiting send when the channel closes, and refuses to send on a closed channel', async () => {
     const channel = fakeChannel();
-    const transport = createDataChannelTransport(channel as unknown as DataChannelLike);
+    const transport = createDataChannelTransport(channel);
     const pending = transport.sendBinary!(new Uint8Array(DATA_CHANNEL_HIGH_WATER_BYTES + 1));
     channel.close();
     await expect(pending).rejects.toThrow('closed');
