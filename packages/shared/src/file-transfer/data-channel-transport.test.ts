@@ -3,7 +3,6 @@ import {
   createDataChannelTransport,
   DATA_CHANNEL_HIGH_WATER_BYTES,
   DATA_CHANNEL_LOW_WATER_BYTES,
-  type DataChannelLike,
 } from './data-channel-transport.ts';
 
 /** A channel whose queue drains only when the test says so. */
