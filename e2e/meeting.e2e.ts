@@ -4,6 +4,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/axe.ts';
 import { openPage } from './support/browser.ts';
 import { setUpJourney } from './support/journey.ts';
+import {
+  bookWithCallDoctor,
+  callDoctor,
+  createCallDoctor,
+  expectConnected,
+  expectRemoteVideoPlaying,
+} from './support/meetings.ts';
 import { callInPage, signedInPatient } from './support/patients.ts';
 import { button, shown, signIn, waitForPath } from './support/ui.ts';
 
@@ -12,97 +19,11 @@ import { button, shown, signIn, waitForPath } from './support/ui.ts';
 // peer-to-peer WebRTC with the server's signalling — in real time, inside the join window.
 
 const journey = setUpJourney();
-const DOCTOR = {
-  email: `dr.call.${randomBytes(4).toString('hex')}@example.test`,
-  password: 'Doctor-Call-2026!',
-};
+const DOCTOR = callDoctor();
+
 const TEN_MB = 10_485_760;
 
-/**
- * A doctor who works around the clock in UTC with 15-minute slots, so that the next free slot
- * always starts within 15 minutes: its meeting is joinable now, whenever the test runs.
- */
-beforeAll(async () => {
-  await journey.app.admin([
-    'create-doctor',
-    '--email',
-    DOCTOR.email,
-    '--password',
-    DOCTOR.password,
-    '--first-name',
-    'Call',
-    '--last-name',
-    'Doctor',
-    '--specialties',
-    'General Practice',
-    '--time-zone',
-    'UTC',
-    '--hours',
-    'Mon-Sun 00:00-23:59',
-    '--slot-minutes',
-    '15',
-  ]);
-});
-
-type Day = { date: string; slots: string[] };
-
-/** Books and pays a slot with the call doctor: the next free one, or the first of a later day. */
-async function bookWithCallDoctor(page: Page, which: 'next' | 'tomorrow'): Promise<string> {
-  const doctors = (await callInPage(page, 'GET', '/api/doctors')).json.data as {
-    _id: string;
-    name: string;
-  }[];
-  const doctorId = doctors.find((d) => d.name.endsWith('Call Doctor'))!._id;
-  const iso = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-  const days = (
-    await callInPage(
-      page,
-      'GET',
-      `/api/availability?doctorId=${doctorId}&startDate=${iso(0)}&endDate=${iso(2)}`,
-    )
-  ).json.data as Day[];
-  const day = which === 'next' ? days[0]! : days.find((d) => d.date === iso(1))!;
-  const slot = which === 'next' ? day.slots[0]! : day.slots[48]!; // tomorrow 12:00 UTC
-  const session = await callInPage(page, 'POST', '/api/payments/create-session', {
-    doctorId,
-    date: day.date,
-    slot,
-    reason: 'Follow-up on blood tests',
-    country: 'Bulgaria',
-  });
-  expect(session.status).toBe(200);
-  const { sessionId, appointmentId } = session.json.data as {
-    sessionId: string;
-    appointmentId: string;
-  };
-  const paid = await callInPage(page, 'POST', '/api/payments/process-dev-payment', { sessionId });
-  expect(paid.status).toBe(200);
-  return appointmentId;
-}
-
-const callState = (page: Page) =>
-  page.locator('[data-call-state]').first().getAttribute('data-call-state');
-
-/** The other side's video is on screen and moving (the fake camera's frames arrive). */
-async function expectRemoteVideoPlaying(page: Page) {
-  await expect
-    .poll(
-      () =>
-        page.evaluate(async () => {
-          const video = document.querySelector<HTMLVideoElement>('[data-testid="remote-video"]');
-          if (!video || video.readyState < 2 || video.videoWidth === 0) return false;
-          const before = video.currentTime;
-          await new Promise((resolve) => setTimeout(resolve, 300));
-          return video.currentTime > before;
-        }),
-      { timeout: 30_000 },
-    )
-    .toBe(true);
-}
-
-async function expectConnected(page: Page) {
-  await expect.poll(() => callState(page), { timeout: 30_000 }).toBe('connected');
-}
+beforeAll(() => createCallDoctor(journey.app, DOCTOR));
 
 async function openFiles(page: Page) {
   const files = button(page, 'Files');

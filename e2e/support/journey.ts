@@ -2,14 +2,14 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { launchBrowser, openPage, saveFailureScreenshot, type TestPage } from './browser.ts';
 import { startSmtpSink, type SmtpSink } from './smtp-sink.ts';
-import { startApp, type RunningApp } from './start-app.ts';
+import { startApp, type RunningApp, type StartAppOptions } from './start-app.ts';
 
 /**
  * The life of a journey file: one server with its own database and SMTP sink, one Chromium, and
  * a fresh browser context per test. On failure it prints a screenshot path, the page's console
  * errors and the server's last log lines.
  */
-export function setUpJourney() {
+export function setUpJourney({ env }: Pick<StartAppOptions, 'env'> = {}) {
   let sink: SmtpSink;
   let app: RunningApp;
   let browser: Browser;
@@ -17,7 +17,7 @@ export function setUpJourney() {
 
   beforeAll(async () => {
     sink = await startSmtpSink();
-    app = await startApp({ smtpUrl: sink.url });
+    app = await startApp({ smtpUrl: sink.url, ...(env ? { env } : {}) });
     browser = await launchBrowser();
   });
 

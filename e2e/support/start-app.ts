@@ -22,6 +22,8 @@ export type RunningApp = {
   logs(): string;
   /** Runs the clinic operator's command line against this server's database; answers stdout. */
   admin(args: string[]): Promise<string>;
+  /** What another instance of the same deployment needs (DATA_DIR, DATABASE_URL, JWT_SECRET). */
+  deployment: Record<string, string>;
   stop(): Promise<void>;
 };
 
@@ -30,6 +32,12 @@ export type StartAppOptions = {
   smtpUrl?: string;
   /** Extra environment for the server (e.g. raised rate limits); it wins over the defaults. */
   env?: Record<string, string>;
+  /**
+   * Another instance of the same deployment: this server uses that one's database (the same
+   * embedded cluster, attached, or the same DATABASE_URL) and secrets, and leaves them in place
+   * when it stops.
+   */
+  sameDeploymentAs?: RunningApp;
 };
 
 // Set by the caller's shell, these would point the server somewhere else than this test wants.
@@ -93,11 +101,21 @@ export async function startApp(options: StartAppOptions): Promise<RunningApp> {
   }
 }
 
-async function startOnce({ smtpUrl, env = {} }: StartAppOptions): Promise<RunningApp> {
+async function startOnce({
+  smtpUrl,
+  env = {},
+  sameDeploymentAs,
+}: StartAppOptions): Promise<RunningApp> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const dataDir = mkdtempSync(join(tmpdir(), 'vizita-e2e-'));
-  const database = await createTestDatabase();
+  const dataDir =
+    sameDeploymentAs?.deployment.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'vizita-e2e-'));
+  const database = sameDeploymentAs ? undefined : await createTestDatabase();
+  const deployment: Record<string, string> = sameDeploymentAs?.deployment ?? {
+    DATA_DIR: dataDir,
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    ...(database ? { DATABASE_URL: database.url } : {}),
+  };
 
   const childEnv: NodeJS.ProcessEnv = { ...process.env };
   for (const name of OWNED_VARIABLES) delete childEnv[name];
@@ -106,10 +124,8 @@ async function startOnce({ smtpUrl, env = {} }: StartAppOptions): Promise<Runnin
     PORT: String(port),
     HOST: '127.0.0.1',
     APP_URL: url,
-    DATA_DIR: dataDir,
     ...(smtpUrl ? { SMTP_URL: smtpUrl } : {}),
-    JWT_SECRET: randomBytes(32).toString('hex'),
-    ...(database ? { DATABASE_URL: database.url } : {}),
+    ...deployment,
     ...env,
   });
 
@@ -135,6 +151,8 @@ async function startOnce({ smtpUrl, env = {} }: StartAppOptions): Promise<Runnin
   const cleanUp = async () => {
     if (cleanedUp) return;
     cleanedUp = true;
+    // The first instance owns the database and the data directory; others only borrowed them.
+    if (sameDeploymentAs) return;
     await database?.drop();
     rmSync(dataDir, { recursive: true, force: true });
   };
@@ -173,7 +191,7 @@ async function startOnce({ smtpUrl, env = {} }: StartAppOptions): Promise<Runnin
     }
     try {
       const response = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(2000) });
-      if (response.ok) return { url, logs, stop, admin };
+      if (response.ok) return { url, logs, stop, admin, deployment };
       lastProblem = `/readyz answered ${response.status}`;
     } catch (error) {
       lastProblem = String(error);

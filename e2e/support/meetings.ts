@@ -1,0 +1,101 @@
+import { randomBytes } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { callInPage } from './patients.ts';
+import type { RunningApp } from './start-app.ts';
+
+// Steps of the video-call journeys: a doctor whose next slot is always joinable, booking it,
+// and what "in the call" looks like from a page.
+
+export type CallDoctor = { email: string; password: string };
+
+export const callDoctor = (): CallDoctor => ({
+  email: `dr.call.${randomBytes(4).toString('hex')}@example.test`,
+  password: 'Doctor-Call-2026!',
+});
+
+/**
+ * A doctor who works around the clock in UTC with 15-minute slots, so that the next free slot
+ * always starts within 15 minutes: its meeting is joinable now, whenever the test runs.
+ */
+export async function createCallDoctor(app: RunningApp, doctor: CallDoctor): Promise<void> {
+  await app.admin([
+    'create-doctor',
+    '--email',
+    doctor.email,
+    '--password',
+    doctor.password,
+    '--first-name',
+    'Call',
+    '--last-name',
+    'Doctor',
+    '--specialties',
+    'General Practice',
+    '--time-zone',
+    'UTC',
+    '--hours',
+    'Mon-Sun 00:00-23:59',
+    '--slot-minutes',
+    '15',
+  ]);
+}
+
+type Day = { date: string; slots: string[] };
+
+/** Books and pays a slot with the call doctor: the next free one, or tomorrow at 12:00 UTC. */
+export async function bookWithCallDoctor(page: Page, which: 'next' | 'tomorrow'): Promise<string> {
+  const doctors = (await callInPage(page, 'GET', '/api/doctors')).json.data as {
+    _id: string;
+    name: string;
+  }[];
+  const doctorId = doctors.find((d) => d.name.endsWith('Call Doctor'))!._id;
+  const iso = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+  const days = (
+    await callInPage(
+      page,
+      'GET',
+      `/api/availability?doctorId=${doctorId}&startDate=${iso(0)}&endDate=${iso(2)}`,
+    )
+  ).json.data as Day[];
+  const day = which === 'next' ? days[0]! : days.find((d) => d.date === iso(1))!;
+  const slot = which === 'next' ? day.slots[0]! : '12:00';
+  const session = await callInPage(page, 'POST', '/api/payments/create-session', {
+    doctorId,
+    date: day.date,
+    slot,
+    reason: 'Follow-up on blood tests',
+    country: 'Bulgaria',
+  });
+  expect(session.status).toBe(200);
+  const { sessionId, appointmentId } = session.json.data as {
+    sessionId: string;
+    appointmentId: string;
+  };
+  const paid = await callInPage(page, 'POST', '/api/payments/process-dev-payment', { sessionId });
+  expect(paid.status).toBe(200);
+  return appointmentId;
+}
+
+const callState = (page: Page) =>
+  page.locator('[data-call-state]').first().getAttribute('data-call-state');
+
+export async function expectConnected(page: Page): Promise<void> {
+  await expect.poll(() => callState(page), { timeout: 30_000 }).toBe('connected');
+}
+
+/** The other side's video is on screen and moving (the fake camera's frames arrive). */
+export async function expectRemoteVideoPlaying(page: Page): Promise<void> {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async () => {
+          const video = document.querySelector<HTMLVideoElement>('[data-testid="remote-video"]');
+          if (!video || video.readyState < 2 || video.videoWidth === 0) return false;
+          const before = video.currentTime;
+          await new Promise((resolve) => setTimeout(resolve, 300));
+          return video.currentTime > before;
+        }),
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+}
