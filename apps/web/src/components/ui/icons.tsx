@@ -1,9 +1,10 @@
 import type { SVGProps } from 'react';
 
 // Inline icons (no icon library): 24×24 strokes, decorative unless given a title by the caller.
-type IconProps = SVGProps<SVGSVGElement>;
+export type IconProps = SVGProps<SVGSVGElement>;
 
-function Icon({ children, ...props }: IconProps) {
+/** The frame of every icon; a feature's own icons draw inside it too. */
+export function Icon({ children, ...props }: IconProps) {
   return (
     <svg
       xmlns="http://www.w3.org/2000/svg"

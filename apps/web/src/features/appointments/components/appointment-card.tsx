@@ -6,9 +6,9 @@ import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { ClockIcon, VideoIcon } from '../../../components/ui/icons';
 import { cn } from '../../../lib/cn';
-import { formatShortCalendarDate } from '../../../lib/dates';
 import { canChange, joinStateAt, meetingAction } from '../utils/card-actions';
 import { formatDuration } from '../../../lib/format-duration';
+import { AppointmentWhen } from '../../../components/appointment-when';
 
 // Spec §2: upcoming in the success colour, completed in the info colour, cancelled in the error one.
 const STATUS = {
@@ -126,11 +126,7 @@ export function AppointmentCard({
           tabIndex={-1}
           className="rounded text-base font-semibold text-slate-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-teal-600"
         >
-          <time dateTime={appointment.date}>
-            {formatShortCalendarDate(appointment.date) ?? appointment.date}
-          </time>
-          {' · '}
-          <time dateTime={appointment.slot}>{appointment.slot}</time>
+          <AppointmentWhen date={appointment.date} slot={appointment.slot} />
         </h3>
         <span
           className={cn(

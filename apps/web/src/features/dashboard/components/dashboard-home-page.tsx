@@ -17,7 +17,8 @@ import {
 import { PageTitle } from '../../../components/ui/page-title';
 import { LoadingState, Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
-import { formatLongDate, formatShortCalendarDate, toIsoDate } from '../../../lib/dates';
+import { formatLongDate, toIsoDate } from '../../../lib/dates';
+import { AppointmentWhen } from '../../../components/appointment-when';
 import { useAppointments, type AppointmentSummaryItem } from '../api/get-appointments';
 import { summarizeAppointments } from '../utils/appointment-summary';
 import { CompleteProfileFirstDialog } from './complete-profile-first-dialog';
@@ -91,11 +92,7 @@ function AppointmentItem({ appointment }: { appointment: AppointmentSummaryItem 
           {appointment.doctorId.name || t('home.recent.doctorFallback')}
         </p>
         <p className="text-sm text-slate-700">
-          <time dateTime={appointment.date}>
-            {formatShortCalendarDate(appointment.date) ?? appointment.date}
-          </time>
-          {' · '}
-          <time dateTime={appointment.slot}>{appointment.slot}</time>
+          <AppointmentWhen date={appointment.date} slot={appointment.slot} />
         </p>
       </div>
       <span

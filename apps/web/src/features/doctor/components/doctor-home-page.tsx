@@ -7,9 +7,9 @@ import { Card } from '../../../components/ui/card';
 import { ErrorState } from '../../../components/ui/error-state';
 import { PageTitle } from '../../../components/ui/page-title';
 import { LoadingState } from '../../../components/ui/spinner';
-import { formatShortCalendarDate } from '../../../lib/dates';
 import { useNow } from '../../../lib/use-now';
 import { useDoctorAppointments } from '../api/get-doctor-appointments';
+import { AppointmentWhen } from '../../../components/appointment-when';
 
 /** Spec §4: the join state is recomputed every 60 seconds. */
 const RECOMPUTE_MS = 60_000;
@@ -68,11 +68,7 @@ function AppointmentRow({ appointment, now }: { appointment: Appointment; now: D
     <li className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center sm:justify-between">
       <div className="min-w-0">
         <h3 id={headingId} className="font-semibold text-slate-900">
-          <time dateTime={appointment.date}>
-            {formatShortCalendarDate(appointment.date) ?? appointment.date}
-          </time>
-          {' · '}
-          <time dateTime={appointment.slot}>{appointment.slot}</time>
+          <AppointmentWhen date={appointment.date} slot={appointment.slot} />
         </h3>
         <p className="mt-1 text-sm text-slate-800">
           <span className="font-medium">{t('doctorArea.patient')}</span>{' '}

@@ -1,28 +1,7 @@
-import type { SVGProps } from 'react';
+import { Icon, type IconProps } from '../../../components/ui/icons';
 
-// The call's own icons (24×24 strokes, decorative: each sits beside its text).
-type IconProps = SVGProps<SVGSVGElement>;
-
-function Icon({ children, ...props }: IconProps) {
-  return (
-    <svg
-      xmlns="http://www.w3.org/2000/svg"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      width={20}
-      height={20}
-      {...props}
-    >
-      {children}
-    </svg>
-  );
-}
+// The call's own icons, drawn in the design system's icon frame (decorative: each sits beside
+// its text).
 
 export function MicrophoneIcon({ off, ...props }: IconProps & { off?: boolean }) {
   return (
