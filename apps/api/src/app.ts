@@ -128,12 +128,13 @@ export async function buildApp(deps: AppDeps) {
     (config.smtpUrl
       ? createSmtpMailer(config.smtpUrl, config.mailFrom)
       : createOutboxMailer(db, (line) => app.log.info(line)));
+  const rateLimiter = createRateLimiter(db, clock);
   const auth = createAuthService({
     db,
     clock,
     mailer,
     accessTokens: createAccessTokens(deps.jwtSecret, clock),
-    rateLimiter: createRateLimiter(db, clock),
+    rateLimiter,
     appUrl: config.appUrl,
     limits: config.rateLimits,
     log: app.log,
@@ -158,7 +159,17 @@ export async function buildApp(deps: AppDeps) {
     receiptSecret: deps.jwtSecret,
     jobs,
   });
-  const appointments = createAppointmentService({ db, clock, appUrl: config.appUrl, jobs });
+  const appointments = createAppointmentService({
+    db,
+    clock,
+    appUrl: config.appUrl,
+    jobs,
+    // Registered below; a cancellation ends the appointment's live call on every instance.
+    onCancelled: (appointmentId) =>
+      app.meetings.recheck(appointmentId).catch((err: unknown) => {
+        app.log.error({ err, appointmentId }, 'could not end the call of a cancelled appointment');
+      }),
+  });
   await app.register(appointmentRoutes, { appointments });
   await registerMeetings(app, {
     config,
@@ -166,6 +177,7 @@ export async function buildApp(deps: AppDeps) {
     clock,
     jwtSecret: deps.jwtSecret,
     databaseUrl: deps.databaseUrl,
+    rateLimiter,
   });
   // Lapsed holds already count as free for availability and new holds; their sweep only brings
   // the rows up to date. Completion and jobs (reminders, refunds, mails) need no client at all.

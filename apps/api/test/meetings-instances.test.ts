@@ -174,6 +174,25 @@ describe.each([
     doc.client.close();
   });
 
+  it.skipIf(skip)('a cancellation on A ends the call on B at once', async () => {
+    const ap = await appointment();
+    const doctor = await f.signIn(f.doctorId);
+    const patient = await enter(a, originA, ap.id, ap.patient.token);
+    const doc = await enter(b, originB, ap.id, doctor.token);
+    await patient.client.next('peer-joined');
+    const res = await a.app.inject({
+      method: 'PUT',
+      url: `/api/appointments/${ap.id}/cancel`,
+      headers: { authorization: `Bearer ${doctor.token}` },
+      payload: { reason: 'Called away to an emergency.' },
+    });
+    expect(res.statusCode).toBe(200);
+    for (const c of [patient, doc]) {
+      expect(await c.client.next('closed')).toEqual({ type: 'closed', reason: 'cancelled' });
+      expect((await c.client.closed).code).toBe(SIGNALLING_CLOSE.ended);
+    }
+  });
+
   it.skipIf(skip)('a second tab on A replaces the same user’s socket on B', async () => {
     const ap = await appointment();
     const doctor = await f.signIn(f.doctorId);

@@ -40,11 +40,14 @@ export function createAppointmentService({
   clock,
   appUrl,
   jobs,
+  onCancelled,
 }: {
   db: Db;
   clock: Clock;
   appUrl: string;
   jobs: JobWorker;
+  /** After a cancellation is committed: a live call of the appointment ends at once. */
+  onCancelled?: (appointmentId: string) => Promise<void>;
 }) {
   function toAppointment(
     row: Awaited<ReturnType<typeof repo.listForParticipant>>[number],
@@ -205,6 +208,7 @@ export function createAppointmentService({
         });
         return { mailKey, refundKey, paymentId: due ? payment.id : undefined };
       });
+      await onCancelled?.(appointmentId);
       await jobs.runNow(queued.mailKey);
       let refund: RefundOutcome = 'none';
       if (queued.refundKey) {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import type { Broadcaster } from './broadcaster.ts';
 import { createJoinTokens } from './join-token.ts';
 import { createMemoryBroadcaster } from './memory-broadcaster.ts';
@@ -19,6 +20,8 @@ declare module 'fastify' {
     meetings: {
       /** Looks at every live room now: closes those whose window closed or that were cancelled. */
       checkRooms: () => Promise<void>;
+      /** The appointment changed: its call (on any instance) is looked at again now. */
+      recheck: (appointmentId: string) => Promise<void>;
     };
   }
 }
@@ -52,7 +55,15 @@ export async function registerMeetings(
     clock,
     jwtSecret,
     databaseUrl,
-  }: { config: Config; db: Db; clock: Clock; jwtSecret: string; databaseUrl?: string | undefined },
+    rateLimiter,
+  }: {
+    config: Config;
+    db: Db;
+    clock: Clock;
+    jwtSecret: string;
+    databaseUrl?: string | undefined;
+    rateLimiter: RateLimiter;
+  },
 ) {
   const { video } = config;
   const joinTokens = createJoinTokens(jwtSecret, clock);
@@ -60,11 +71,18 @@ export async function registerMeetings(
     video.provider === 'daily'
       ? createDailyProvider({ apiKey: video.dailyApiKey!, apiUrl: video.dailyApiUrl })
       : createBuiltinProvider({ appUrl: config.appUrl, iceServers: video.iceServers, joinTokens });
-  const meetings = createMeetingService({ db, clock, provider, joinTokens, log: app.log });
+  const meetings = createMeetingService({
+    db,
+    clock,
+    provider,
+    joinTokens,
+    rateLimiter,
+    log: app.log,
+  });
   await app.register(meetingRoutes, { meetings });
 
   if (provider.name !== 'builtin') {
-    app.decorate('meetings', { checkRooms: async () => {} });
+    app.decorate('meetings', { checkRooms: async () => {}, recheck: async () => {} });
     return;
   }
   const broadcaster = await createBroadcaster(config.broadcaster, databaseUrl, app.log);
@@ -78,5 +96,8 @@ export async function registerMeetings(
     log: app.log,
   });
   await app.register(signallingRoutes, { meetings, rooms });
-  app.decorate('meetings', { checkRooms: () => rooms.checkAll() });
+  app.decorate('meetings', {
+    checkRooms: () => rooms.checkAll(),
+    recheck: (appointmentId) => rooms.recheck(appointmentId),
+  });
 }

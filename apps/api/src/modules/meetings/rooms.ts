@@ -59,6 +59,8 @@ type Envelope = { v: typeof ENVELOPE_VERSION; from: string } & (
   | { k: 'hello'; member: Member }
   | { k: 'here'; to: string; members: Member[] }
   | { k: 'left'; peerId: string }
+  /** The appointment changed (a cancellation): every instance looks at the room again now. */
+  | { k: 'recheck' }
   | { k: 'signal'; to: string; fromPeer: string; data: Record<string, unknown> }
 );
 type EnvelopeBody = Envelope extends infer E
@@ -236,6 +238,9 @@ export function createRooms({
         if (target) deliver(target, { type: 'signal', from: e.fromPeer, data: e.data });
         return;
       }
+      case 'recheck':
+        track(check(room), 'room check failed');
+        return;
       default:
         return;
     }
@@ -447,6 +452,22 @@ export function createRooms({
         'meeting peer joined',
       );
       track(enter(conn), 'could not enter a room');
+    },
+
+    /**
+     * The appointment changed (it was cancelled): its room is looked at now on this instance and,
+     * through the broadcaster, on every other that holds a participant — instead of at the next
+     * minute's check.
+     */
+    async recheck(appointmentId: string) {
+      const room = rooms.get(appointmentId);
+      await Promise.all([
+        room ? check(room) : undefined,
+        broadcaster.publish(
+          channelOf(appointmentId),
+          JSON.stringify({ v: ENVELOPE_VERSION, from: instanceId, k: 'recheck' }),
+        ),
+      ]);
     },
 
     /** Looks at every room now (tests move a fake clock, then call this; also the timers). */

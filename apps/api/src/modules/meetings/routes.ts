@@ -24,6 +24,7 @@ export const meetingRoutes: FastifyPluginAsyncZod<{ meetings: MeetingService }> 
           404: apiErrorSchema,
           409: apiErrorSchema,
           410: apiErrorSchema,
+          429: apiErrorSchema,
           502: apiErrorSchema,
         },
       },

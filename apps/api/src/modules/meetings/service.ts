@@ -14,6 +14,7 @@ import { audit } from '../auth/repo.ts';
 import type { JoinClaims, JoinTokens } from './join-token.ts';
 import { VideoProviderError, type VideoProvider } from './providers/video-provider.ts';
 import * as repo from './repo.ts';
+import type { RateLimiter } from '../../lib/rate-limiter.ts';
 
 /** The window the server enforces (spec §4 "Joinable", §9 "Join window"). */
 export function meetingWindow(startsAt: Date) {
@@ -71,17 +72,22 @@ export type Admission =
   | { ok: true; claims: JoinClaims; closesAt: Date }
   | { ok: false; code: MeetingRefusal['code'] | 'appointmentNotFound' | 'unauthorized' };
 
+/** Joins per user per minute: a reconnecting page needs a handful (it backs off from 0.5 s). */
+export const JOIN_LIMIT_PER_MINUTE = 30;
+
 export function createMeetingService({
   db,
   clock,
   provider,
   joinTokens,
+  rateLimiter,
   log,
 }: {
   db: Db;
   clock: Clock;
   provider: VideoProvider;
   joinTokens: JoinTokens;
+  rateLimiter: RateLimiter;
   log: FastifyBaseLogger;
 }) {
   return {
@@ -91,6 +97,14 @@ export function createMeetingService({
      * and doctor gets the same 404 as for an id that does not exist.
      */
     async join(userId: string, appointmentId: string, ip?: string): Promise<JoinMeeting> {
+      // Every join writes an audit row (and with Daily calls Daily twice): reconnecting pages
+      // back off, so a user asking faster than this is not a page.
+      const { allowed } = await rateLimiter.hit(
+        `meeting-join:${userId}`,
+        JOIN_LIMIT_PER_MINUTE,
+        60_000,
+      );
+      if (!allowed) throw new ApiError(429, 'tooManyRequests');
       const row = await repo.findMeeting(db, appointmentId);
       const role = row ? roleOf(row, userId) : null;
       if (!row || !role) throw new ApiError(404, 'appointmentNotFound');
