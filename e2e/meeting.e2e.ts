@@ -65,6 +65,19 @@ describe('video consultation', () => {
       await doctor.getByRole('link', { name: 'Join' }).first().click();
       await waitForPath(doctor, `/doctor/meeting/${appointmentId}`);
 
+      // Keeps a handle on the patient's signalling sockets, to cut one as a network blip would.
+      await patient.context().addInitScript(() => {
+        const Native = window.WebSocket;
+        const sockets: WebSocket[] = [];
+        Object.assign(window, { vizitaSockets: sockets });
+        window.WebSocket = class extends Native {
+          constructor(...args: ConstructorParameters<typeof WebSocket>) {
+            super(...args);
+            sockets.push(this);
+          }
+        };
+      });
+
       // The patient joins from the appointments list.
       await patient.goto('/dashboard/appointments');
       await patient.getByRole('link', { name: 'Join Meeting' }).first().click();
@@ -113,6 +126,38 @@ describe('video consultation', () => {
         .toBe('error');
       expect(await damaged.getAttribute('data-sha256')).toBeNull();
       await shown(damaged.getByText('The file was damaged on the way and was dropped.'));
+
+      // A blip on the patient's signalling socket: the peer-to-peer link carries on untouched —
+      // the doctor keeps the very same remote stream — and the patient's page reconnects.
+      const remoteStreamId = (page: typeof patient) =>
+        page.evaluate(
+          () =>
+            (
+              document.querySelector<HTMLVideoElement>('[data-testid="remote-video"]')
+                ?.srcObject as MediaStream | null
+            )?.id,
+        );
+      const before = await remoteStreamId(doctor);
+      const socketsBefore = await patient.evaluate(
+        () => (window as unknown as { vizitaSockets: WebSocket[] }).vizitaSockets.length,
+      );
+      await patient.evaluate(() =>
+        (window as unknown as { vizitaSockets: WebSocket[] }).vizitaSockets.at(-1)!.close(4000),
+      );
+      await expect
+        .poll(() =>
+          patient.evaluate(() => {
+            const sockets = (window as unknown as { vizitaSockets: WebSocket[] }).vizitaSockets;
+            return sockets.length > 0 && sockets.at(-1)!.readyState === WebSocket.OPEN
+              ? sockets.length
+              : 0;
+          }),
+        )
+        .toBeGreaterThan(socketsBefore);
+      await expectConnected(patient);
+      await expectConnected(doctor);
+      await expectRemoteVideoPlaying(doctor);
+      expect(await remoteStreamId(doctor)).toBe(before);
 
       // The patient reloads: both are back in the call, and the doctor never left it.
       await patient.reload();

@@ -390,6 +390,35 @@ describe('the signalling socket', () => {
     closeAll(again, doc);
   });
 
+  it('names the page of each peer, so a page back after a blip is recognised', async () => {
+    const a = await appointment();
+    const doctor = await f.signIn(f.doctorId);
+    const url = async (token: string, instance: string) =>
+      `${(await joinData(a.id, token)).signallingUrl}&instance=${instance}`;
+    const patient = await openSignalling(origin, await url(a.patient.token, 'patient-page-1'));
+    await patient.next('welcome');
+    const doc = await openSignalling(origin, await url(doctor.token, 'doctor-page-1'));
+    const dw = await doc.next<{ peers: { instanceId?: string }[] }>('welcome');
+    expect(dw.peers.map((p) => p.instanceId)).toEqual(['patient-page-1']);
+    expect(await patient.next('peer-joined')).toMatchObject({
+      peer: { role: 'doctor', instanceId: 'doctor-page-1' },
+    });
+    patient.ws.terminate();
+    await doc.next('peer-left');
+    const back = await openSignalling(origin, await url(a.patient.token, 'patient-page-1'));
+    await back.next('welcome');
+    expect(await doc.next('peer-joined')).toMatchObject({
+      peer: { role: 'patient', instanceId: 'patient-page-1' },
+    });
+    // Only a plain id is taken: the upgrade of anything else is refused.
+    const refused = await openSignalling(
+      origin,
+      await url(a.patient.token, encodeURIComponent('<script>')),
+    ).catch((error: unknown) => error);
+    expect(String(refused)).toContain('400');
+    closeAll(back, doc);
+  });
+
   it('closes every socket with closed/ended when the window closes, and lets nobody in after', async () => {
     const { a, patient, doc } = await bothIn(2 * MIN);
     const closesAt = a.startsAt.getTime() + 30 * MIN;

@@ -52,6 +52,12 @@ export const meetingPeerSchema = z.object({
   peerId: z.string(),
   role: z.enum(MEETING_ROLES),
   userName: z.string(),
+  /**
+   * The page's own id, the same on every socket it opens: a participant back after a signalling
+   * blip is the same page, whose peer-to-peer connection may still carry the call; a reload is a
+   * new page. (Sent as `instance` in the socket URL.)
+   */
+  instanceId: z.optional(z.string()),
 });
 export type MeetingPeer = z.infer<typeof meetingPeerSchema>;
 
@@ -75,6 +81,9 @@ export type ServerSignal =
   /** The meeting's window closed, or the same user joined from another tab. */
   | { type: 'closed'; reason: 'ended' | 'replaced' | 'cancelled' }
   | { type: 'error'; code: string; message: string };
+
+/** What a page may send as its `instance` in the signalling URL. */
+export const PAGE_INSTANCE_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** WebSocket close codes (4000–4999 are the application's). */
 export const SIGNALLING_CLOSE = {

@@ -40,6 +40,8 @@ type Member = {
   userId: string;
   role: MeetingRole;
   userName: string;
+  /** The page the socket belongs to (MeetingPeer.instanceId), when the page said. */
+  instance?: string | undefined;
   /**
    * When the connection opened, by the wall clock (ordering only, so not the business clock):
    * of one user's connections the newest wins, even when two tabs reach two instances at once.
@@ -97,7 +99,12 @@ type Log = {
   info: (obj: object, msg: string) => void;
 };
 
-const peerOf = ({ peerId, role, userName }: Member): MeetingPeer => ({ peerId, role, userName });
+const peerOf = ({ peerId, role, userName, instance }: Member): MeetingPeer => ({
+  peerId,
+  role,
+  userName,
+  ...(instance ? { instanceId: instance } : {}),
+});
 
 /**
  * The meetings' signalling rooms on this instance: each room holds its local sockets and its
@@ -413,6 +420,7 @@ export function createRooms({
         userId: string;
         role: MeetingRole;
         userName: string;
+        instance?: string | undefined;
       },
     ) {
       if (shuttingDown) return socket.close(CLOSE_GOING_AWAY, 'server shutting down');
@@ -423,6 +431,7 @@ export function createRooms({
         userId: admitted.userId,
         role: admitted.role,
         userName: admitted.userName,
+        instance: admitted.instance,
         since: Date.now(),
       };
       const conn: Connection = {

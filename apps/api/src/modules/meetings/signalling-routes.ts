@@ -2,7 +2,11 @@ import websocket from '@fastify/websocket';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
-import { SIGNALLING_CLOSE, type ServerSignal } from '@vizita/shared/contracts/meetings';
+import {
+  PAGE_INSTANCE_PATTERN,
+  SIGNALLING_CLOSE,
+  type ServerSignal,
+} from '@vizita/shared/contracts/meetings';
 import { API_ERRORS } from '@vizita/shared/messages/api-errors';
 import type { Rooms } from './rooms.ts';
 import type { Admission, MeetingService } from './service.ts';
@@ -53,7 +57,10 @@ export const signallingRoutes: FastifyPluginAsyncZod<{
       websocket: true,
       schema: {
         params: z.object({ appointmentId: z.string() }),
-        querystring: z.object({ token: z.optional(z.string()) }),
+        querystring: z.object({
+          token: z.optional(z.string()),
+          instance: z.optional(z.string().check(z.regex(PAGE_INSTANCE_PATTERN))),
+        }),
       },
       logSerializers: {
         req: (req: FastifyRequest) => ({
@@ -79,6 +86,7 @@ export const signallingRoutes: FastifyPluginAsyncZod<{
           userId: admission.claims.userId,
           role: admission.claims.role,
           userName: admission.claims.userName,
+          instance: request.query.instance,
         });
         return;
       }

@@ -6,6 +6,7 @@ import {
   PING_INTERVAL_MS,
   reconnectDelay,
   resolveSignallingUrl,
+  SIGNALLING_GRACE_MS,
 } from './builtin-call';
 import {
   FakeMediaStream,
@@ -150,6 +151,8 @@ describe('BuiltinCall', () => {
     const localStream = patient.snapshot().localStream;
 
     doctor.call.leave();
+    // The browser closes the link's files channel when the other side's connection closes.
+    firstPc.channels[0]!.close();
     await flush();
 
     expect(patient.snapshot()).toMatchObject({
@@ -194,14 +197,36 @@ describe('BuiltinCall', () => {
 
     const secondSocket = server.socketOf('patient')!;
     expect(secondSocket).not.toBe(firstSocket);
-    expect(secondSocket.url).toBe('wss://vizita.test/ws/meetings/a1?token=patient-1');
+    const url = new URL(secondSocket.url);
+    expect(url.origin + url.pathname).toBe('wss://vizita.test/ws/meetings/a1');
+    expect(url.searchParams.get('token')).toBe('patient-1');
+    // The same page on every socket: the doctor knows it is us back, not a reload.
+    expect(url.searchParams.get('instance')).toBe(
+      new URL(firstSocket.url).searchParams.get('instance'),
+    );
     expect(patient.snapshot()).toMatchObject({ phase: 'connected', reconnecting: false });
     expect(doctor.snapshot().phase).toBe('connected');
-    // Both sides started a new connection; the media stayed.
-    expect(patient.pcs()).toHaveLength(2);
-    expect(doctor.pcs()).toHaveLength(2);
+    // Only the signalling dropped: the peer connection that carries the call was kept by both.
+    expect(patient.pcs()).toHaveLength(1);
+    expect(doctor.pcs()).toHaveLength(1);
+    expect(patient.pcs()[0]!.closed).toBe(false);
     expect(patient.snapshot().localStream).toBe(localStream);
     expect(patient.stream.getTracks().every((t) => !t.stopped)).toBe(true);
+    // Signals now reach the patient's new socket.
+    expect(server.socketOf('patient')).toBe(secondSocket);
+  });
+
+  it('keeps the call through the other side’s signalling outage, then waits if it never returns', async () => {
+    const { patient, doctor } = await connectedPair();
+    // The doctor's network to our server is gone (every re-join fails); the link still runs.
+    doctor.join.mockRejectedValue(new ApiError(0, 'Network error'));
+    server.socketOf('doctor')!.drop(1006);
+    await flush(SIGNALLING_GRACE_MS - 1000);
+    expect(patient.snapshot().phase).toBe('connected');
+    expect(patient.pcs()[0]!.closed).toBe(false);
+    await flush(2000);
+    expect(patient.snapshot()).toMatchObject({ phase: 'waiting', remoteStream: null });
+    expect(patient.pcs()[0]!.closed).toBe(true);
   });
 
   it('backs off while the join call fails for the network, then gets through', async () => {

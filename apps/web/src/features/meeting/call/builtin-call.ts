@@ -94,7 +94,15 @@ export interface BuiltinCallOptions {
   baseUrl?: string;
   random?: () => number;
   now?: () => number;
+  /** This page's id on every socket it opens (MeetingPeer.instanceId); random by default. */
+  instanceId?: string;
 }
+
+/**
+ * How long a participant whose socket went away keeps their peer-to-peer connection: the media
+ * do not pass through the signalling server, so a blip there need not interrupt the call.
+ */
+export const SIGNALLING_GRACE_MS = 15_000;
 
 export class BuiltinCall implements CallSession {
   readonly fileTransport = new DataChannelTransport();
@@ -117,6 +125,8 @@ export class BuiltinCall implements CallSession {
   private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
   private pingTimer: ReturnType<typeof setInterval> | null = null;
   private lastHeardAt = 0;
+  /** Set while the other participant's socket is gone but our link to them still carries the call. */
+  private remoteAwayTimer: ReturnType<typeof setTimeout> | null = null;
   private readonly onOnline = () => {
     // Back online: do not wait out the backoff.
     if (this.reconnectTimer === null) return;
@@ -137,6 +147,7 @@ export class BuiltinCall implements CallSession {
       now: options.now ?? Date.now,
       first: options.first,
       join: options.join,
+      instanceId: options.instanceId ?? crypto.randomUUID(),
     };
     this.answer = options.first;
     this.answeredAt = this.options.now();
@@ -203,7 +214,9 @@ export class BuiltinCall implements CallSession {
     }
     let socket: WebSocket;
     try {
-      socket = this.options.createWebSocket(resolveSignallingUrl(url, this.options.baseUrl));
+      const resolved = new URL(resolveSignallingUrl(url, this.options.baseUrl));
+      resolved.searchParams.set('instance', this.options.instanceId);
+      socket = this.options.createWebSocket(resolved.toString());
     } catch {
       this.scheduleReconnect();
       return;
@@ -313,18 +326,20 @@ export class BuiltinCall implements CallSession {
         this.attempt = 0;
         this.peerId = message.peerId;
         this.store.update({ reconnecting: false });
-        // We are a new peer to the server and to the other side, which drops its connection to
-        // our previous self: start afresh with whoever is here.
         const other = message.peers.find((peer) => this.isOtherParticipant(peer));
-        if (other) this.startLink(other);
-        else this.alone();
+        if (other) this.meet(other);
+        else if (!this.linkCarriesCall()) this.alone();
+        // Else the other side's socket is away too (one network blip for both): keep the link.
+        else this.awaitReturn();
         break;
       }
       case 'peer-joined':
-        if (this.isOtherParticipant(message.peer)) this.startLink(message.peer);
+        if (this.isOtherParticipant(message.peer)) this.meet(message.peer);
         break;
       case 'peer-left':
-        if (this.remote?.peerId === message.peerId) this.alone();
+        if (this.remote?.peerId !== message.peerId) break;
+        if (this.linkCarriesCall()) this.awaitReturn();
+        else this.alone();
         break;
       case 'signal':
         this.handlePeerSignal(message.from, message.data);
@@ -336,6 +351,42 @@ export class BuiltinCall implements CallSession {
       case 'error':
         break;
     }
+  }
+
+  /**
+   * The other participant is (back) here. The same page after a signalling blip keeps the link
+   * that still carries the call — only its address changes; a new page (a reload) or a lost
+   * link negotiates afresh.
+   */
+  private meet(peer: MeetingPeer): void {
+    const samePage = peer.instanceId !== undefined && peer.instanceId === this.remote?.instanceId;
+    if (samePage && this.linkCarriesCall()) {
+      this.cancelAwaitReturn();
+      this.remote = peer;
+      return;
+    }
+    this.startLink(peer);
+  }
+
+  /** The peer connection is up and its files channel open: the call does not need the server. */
+  private linkCarriesCall(): boolean {
+    return (
+      this.link !== null && this.store.get().phase === 'connected' && this.fileTransport.isOpen
+    );
+  }
+
+  /** The other side's socket went away while our link lives: wait a while for it to return. */
+  private awaitReturn(): void {
+    if (this.remoteAwayTimer !== null) return;
+    this.remoteAwayTimer = setTimeout(() => {
+      this.remoteAwayTimer = null;
+      this.alone();
+    }, SIGNALLING_GRACE_MS);
+  }
+
+  private cancelAwaitReturn(): void {
+    if (this.remoteAwayTimer !== null) clearTimeout(this.remoteAwayTimer);
+    this.remoteAwayTimer = null;
   }
 
   /**
@@ -375,7 +426,10 @@ export class BuiltinCall implements CallSession {
       pc,
       polite: this.polite,
       localStream: this.localStream,
-      sendSignal: (signal) => this.sendSignal(peer.peerId, signal),
+      // To the other side's current socket (it changes when they come back after a blip).
+      sendSignal: (signal) => {
+        if (link === this.link && this.remote) this.sendSignal(this.remote.peerId, signal);
+      },
       onRemoteStream: (stream) => {
         if (link === this.link) this.store.update({ remoteStream: stream });
       },
@@ -386,7 +440,10 @@ export class BuiltinCall implements CallSession {
         if (link !== this.link) return;
         this.fileTransport.use(channel);
         channel.addEventListener('close', () => {
-          if (link === this.link) this.store.update({ transportOpen: false });
+          if (link !== this.link) return;
+          this.store.update({ transportOpen: false });
+          // Their socket went away and now the link too: they left (a closed tab).
+          if (this.remoteAwayTimer !== null) this.alone();
         });
         channel.addEventListener('message', (event: MessageEvent) => {
           if (link !== this.link) return;
@@ -417,6 +474,7 @@ export class BuiltinCall implements CallSession {
   }
 
   private closeLink(): void {
+    this.cancelAwaitReturn();
     this.link?.close();
     this.link = null;
     this.remote = null;

@@ -298,7 +298,13 @@ export class FakeSignallingServer {
     socket.readyState = 1;
     socket.dispatchEvent(new Event('open'));
     const role = token.split('-')[0] as MeetingRole;
-    const peer: MeetingPeer = { peerId: `peer-${++this.peers}`, role, userName: role };
+    const instance = new URL(socket.url).searchParams.get('instance');
+    const peer: MeetingPeer = {
+      peerId: `peer-${++this.peers}`,
+      role,
+      userName: role,
+      ...(instance ? { instanceId: instance } : {}),
+    };
     const others = this.members.filter((m) => m.peer.role !== role);
     // The same user again replaces the older connection.
     for (const old of this.members.filter((m) => m.peer.role === role)) {
