@@ -226,4 +226,42 @@ describe('Stripe provider', () => {
     const [again] = await t.db.select().from(payments).where(eq(payments.id, payment!.id));
     expect(again).toMatchObject({ status: 'refunded', providerRefundId: fake.refunds[0]!.id });
   });
+
+  it('records a refund made in Stripe’s dashboard (charge.refunded), once, and tells the patient', async () => {
+    const { sessionId, appointmentId } = (await book('16:00')).json().data;
+    fake.complete(sessionId);
+    await webhook(fake.event('checkout.session.completed', sessionId));
+    const charge = (refunded: boolean) =>
+      JSON.stringify({
+        id: `evt_${sessionId.slice(8, 20)}`,
+        object: 'event',
+        type: 'charge.refunded',
+        data: {
+          object: {
+            id: `ch_${sessionId.slice(8)}`,
+            object: 'charge',
+            payment_intent: `pi_${sessionId.slice(8)}`,
+            refunded,
+            refunds: { data: [{ id: 're_dashboard_1' }] },
+          },
+        },
+      });
+    const paymentRow = async () =>
+      (await t.db.select().from(payments).where(eq(payments.appointmentId, appointmentId)))[0]!;
+    const refundMails = async () =>
+      (await t.mails()).filter((m) => m.subject === 'Your Vizita refund has been issued').length;
+    const refundMailsBefore = await refundMails();
+    // A partial refund leaves the payment paid.
+    expect((await webhook(charge(false))).statusCode).toBe(200);
+    expect((await paymentRow()).status).toBe('completed');
+    const results = await Promise.all([webhook(charge(true)), webhook(charge(true))]);
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200]);
+    expect(await paymentRow()).toMatchObject({
+      status: 'refunded',
+      providerRefundId: 're_dashboard_1',
+    });
+    expect(await refundMails()).toBe(refundMailsBefore + 1);
+    // Unsigned, it changes nothing and says so.
+    expect((await webhook(charge(true), 'whsec_wrong')).statusCode).toBe(400);
+  });
 });

@@ -131,3 +131,18 @@ export async function findPaymentById(db: Db, id: string) {
   const [row] = await db.select().from(payments).where(eq(payments.id, id)).limit(1);
   return row;
 }
+
+/** The payment a provider's payment id (Stripe's payment intent) belongs to, locked. */
+export async function lockPaymentByProviderPaymentId(
+  tx: Tx,
+  provider: 'local' | 'stripe',
+  providerPaymentId: string,
+) {
+  const [row] = await tx
+    .select()
+    .from(payments)
+    .where(and(eq(payments.provider, provider), eq(payments.providerPaymentId, providerPaymentId)))
+    .for('update')
+    .limit(1);
+  return row;
+}

@@ -14,7 +14,7 @@ import { users } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
-import { audit, findUserById } from '../auth/repo.ts';
+import { audit, findUserById, type Tx as AuthTx } from '../auth/repo.ts';
 import { queueAppointmentMail, queueReminders } from '../appointments/appointment-mails.ts';
 import { offeredSlot } from '../doctors/offered-slot.ts';
 import type { JobWorker } from '../jobs/queue.ts';
@@ -49,6 +49,27 @@ export function createPaymentService(deps: PaymentDeps) {
 
   const hasReceipt = (status: repo.PaymentRow['status']) =>
     status === 'completed' || status === 'refunded';
+
+  /** Records a full refund in the caller's transaction and queues the patient's mail. */
+  async function markRefunded(
+    tx: AuthTx,
+    payment: repo.PaymentRow,
+    refundId: string | null,
+    now: Date,
+    by: 'vizita' | 'provider',
+  ) {
+    await repo.updatePayment(
+      tx,
+      payment.id,
+      { status: 'refunded', providerRefundId: refundId, refundedAt: now },
+      now,
+    );
+    await audit(tx, 'payment.refunded', {
+      userId: payment.patientId,
+      meta: { paymentId: payment.id, appointmentId: payment.appointmentId, refundId, by },
+    });
+    return queueAppointmentMail(tx, 'refunded', payment.appointmentId, now);
+  }
 
   const service = {
     /**
@@ -303,17 +324,26 @@ export function createPaymentService(deps: PaymentDeps) {
           idempotencyKey: `refund-${payment.id}`,
           appointmentId: payment.appointmentId,
         });
-        await repo.updatePayment(
+        return markRefunded(tx, payment, refundId, now, 'vizita');
+      });
+      if (mailKey) await deps.jobs.runNow(mailKey);
+    },
+
+    /**
+     * The provider says a payment was refunded in full outside Vizita (a refund from Stripe's
+     * dashboard, say): the payment becomes `refunded` and the patient is told, once. Our own
+     * refunds find the payment already refunded and change nothing.
+     */
+    async recordProviderRefund(providerPaymentId: string, refundId: string | null) {
+      const now = clock();
+      const mailKey = await db.transaction(async (tx) => {
+        const payment = await repo.lockPaymentByProviderPaymentId(
           tx,
-          payment.id,
-          { status: 'refunded', providerRefundId: refundId, refundedAt: now },
-          now,
+          provider.name,
+          providerPaymentId,
         );
-        await audit(tx, 'payment.refunded', {
-          userId: payment.patientId,
-          meta: { paymentId: payment.id, appointmentId: payment.appointmentId, refundId },
-        });
-        return queueAppointmentMail(tx, 'refunded', payment.appointmentId, now);
+        if (payment?.status !== 'completed') return undefined;
+        return markRefunded(tx, payment, refundId, now, 'provider');
       });
       if (mailKey) await deps.jobs.runNow(mailKey);
     },

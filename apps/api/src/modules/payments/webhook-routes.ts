@@ -32,7 +32,20 @@ export const stripeWebhookRoutes: FastifyPluginAsync<{
       return reply
         .status(400)
         .send({ ...errorBody('validationFailed'), message: 'Invalid webhook signature' });
-    if (HANDLED.has(event.type)) {
+    if (event.type === 'charge.refunded') {
+      // A refund made outside Vizita (Stripe's dashboard). Only a full refund changes the status.
+      const charge = event.data.object as {
+        payment_intent?: string | { id: string } | null;
+        refunded?: boolean;
+        refunds?: { data?: { id: string }[] } | null;
+      };
+      const intent =
+        typeof charge.payment_intent === 'string'
+          ? charge.payment_intent
+          : charge.payment_intent?.id;
+      if (intent && charge.refunded)
+        await payments.recordProviderRefund(intent, charge.refunds?.data?.[0]?.id ?? null);
+    } else if (HANDLED.has(event.type)) {
       const session = event.data.object as { id?: string };
       try {
         if (session.id) await payments.fulfil(session.id);
