@@ -12,7 +12,7 @@ import {
   expectRemoteVideoPlaying,
 } from './support/meetings.ts';
 import { callInPage, signedInPatient } from './support/patients.ts';
-import { button, shown, signIn, waitForPath } from './support/ui.ts';
+import { button, DESKTOP, MOBILE, shown, signIn, waitForPath } from './support/ui.ts';
 
 // The video consultation (spec §2 Meeting, §3 file-transfer messages, §4, §9): a patient and a
 // doctor in two Chromium contexts with fake cameras and microphones, on the built-in provider —
@@ -62,6 +62,9 @@ describe('video consultation', () => {
         .poll(() => today.allInnerTexts())
         .toContainEqual(expect.stringContaining('Elena Ivanova'));
       await expectAccessible(doctor, 'doctor area');
+      await doctor.setViewportSize(MOBILE);
+      await expectAccessible(doctor, 'doctor area (375×812)');
+      await doctor.setViewportSize(DESKTOP);
       await doctor.getByRole('link', { name: 'Join' }).first().click();
       await waitForPath(doctor, `/doctor/meeting/${appointmentId}`);
 
@@ -90,6 +93,12 @@ describe('video consultation', () => {
       await expectRemoteVideoPlaying(doctor);
       await shown(patient.getByText('Connected', { exact: true }));
       await expectAccessible(patient, 'meeting (connected)');
+      await patient.setViewportSize(MOBILE);
+      await expectAccessible(patient, 'meeting (connected, 375×812)');
+      expect(
+        await patient.evaluate(() => document.documentElement.scrollWidth),
+      ).toBeLessThanOrEqual(MOBILE.width);
+      await patient.setViewportSize(DESKTOP);
 
       // 10 MB each way over the data channel, verified by SHA-256 on receipt.
       await openFiles(patient);
