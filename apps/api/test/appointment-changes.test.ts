@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appointments, jobs, localCheckoutSessions, payments, users } from '../src/db/schema.ts';
+import { appointments, jobs, localCheckoutSessions, payments } from '../src/db/schema.ts';
 import { createBookingFixture } from './booking-fixture.ts';
 import { createTestApp, testClock, type TestApp } from './test-app.ts';
 
@@ -357,7 +357,6 @@ describe('completion', () => {
     const { appointmentId } = await f.bookPaid(p!.token, '2026-12-07', '09:00');
     const cancelled = await f.bookPaid(p!.token, '2026-12-07', '09:30');
     await cancel(p!.token, cancelled.appointmentId);
-    await t.db.update(users).set({ locale: 'en' }).where(eq(users.id, p!.userId));
     // 09:00 Sofia = 07:00Z; the window closes 30 minutes after the start.
     clock.advance(Date.parse('2026-12-07T07:30:00Z') - clock().getTime());
     await t.app.backgroundWork.tick();

@@ -404,5 +404,15 @@ describe('a payment completed after its hold lapsed', () => {
       .where(eq(payments.appointmentId, second.appointmentId));
     expect(refunded).toMatchObject({ status: 'refunded' });
     expect(refunded!.refundedAt).not.toBeNull();
+    // The patient's mail says why in words, not the stored English reason.
+    const { email } = (
+      await t.pool.query<{ email: string }>('select email from users where id = $1', [
+        other!.userId,
+      ])
+    ).rows[0]!;
+    const [mail] = (await t.mails(email)).filter(
+      (m) => m.subject === 'Your Vizita appointment is cancelled',
+    );
+    expect(mail!.text).toContain('booked by someone else after your checkout expired');
   });
 });

@@ -76,6 +76,8 @@ describe('Stripe provider', () => {
       mode: 'payment',
       'line_items[0][price_data][currency]': 'eur',
       'line_items[0][price_data][unit_amount]': '6000',
+      // Named in the patient's language on Stripe's page and receipt.
+      'line_items[0][price_data][product_data][name]': 'Videosprechstunde 2026-11-24 10:00',
       'line_items[0][quantity]': '1',
       locale: 'de',
       success_url: 'http://vizita.test/booking/success?session_id={CHECKOUT_SESSION_ID}',

@@ -43,6 +43,14 @@ export type Appointment = z.infer<typeof appointmentSchema>;
 
 const isoDate = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'invalidValue'));
 
+/**
+ * The reason recorded when Vizita itself cancels: a payment that arrived after its hold lapsed and
+ * someone else had taken the slot (ADR 0011, refunded by ADR 0012). The screens and mails show
+ * their own translation instead of this English.
+ */
+export const SLOT_LOST_CANCEL_REASON =
+  'The time slot was taken after the checkout expired; the payment is refunded.';
+
 /** Spec §5: a cancellation reason has 10 to 500 characters after trimming. */
 export const CANCEL_REASON_MIN = 10;
 export const CANCEL_REASON_MAX = 500;

@@ -24,6 +24,8 @@ type Copy = Record<AppointmentMailKind, KindCopy> & {
   paid: string;
   reason: string;
   cancelReason: string;
+  /** SLOT_LOST_CANCEL_REASON in the patient's language. */
+  slotLost: string;
   join: string;
   calendar: string;
   summary: (doctor: string) => string;
@@ -43,6 +45,8 @@ export const APPOINTMENT_MAIL_COPY = {
     paid: 'Paid',
     reason: 'Reason',
     cancelReason: 'Reason for cancellation',
+    slotLost:
+      'The time was booked by someone else after your checkout expired, so the payment is refunded.',
     join: 'You can join the video call from 15 minutes before the start. We recommend joining 5 minutes early with a stable internet connection.',
     calendar: 'The attached invite.ics adds the appointment to your calendar.',
     summary: (doctor: string) => `Video consultation with ${doctor}`,
@@ -93,6 +97,8 @@ export const APPOINTMENT_MAIL_COPY = {
     paid: 'Платено',
     reason: 'Причина',
     cancelReason: 'Причина за отмяната',
+    slotLost:
+      'Часът беше запазен от друг пациент, след като времето за плащане изтече, затова плащането се възстановява.',
     join: 'Можете да се включите във видеоразговора до 15 минути преди началото. Препоръчваме да влезете 5 минути по-рано със стабилна интернет връзка.',
     calendar: 'Приложеният файл invite.ics добавя часа към календара ви.',
     summary: (doctor: string) => `Видеоконсултация с ${doctor}`,
@@ -143,6 +149,8 @@ export const APPOINTMENT_MAIL_COPY = {
     paid: 'Bezahlt',
     reason: 'Anlass',
     cancelReason: 'Grund der Absage',
+    slotLost:
+      'Der Termin wurde nach Ablauf Ihrer Zahlungsfrist von jemand anderem gebucht, daher wird die Zahlung erstattet.',
     join: 'Sie können dem Videogespräch ab 15 Minuten vor Beginn beitreten. Wir empfehlen, 5 Minuten früher mit einer stabilen Internetverbindung beizutreten.',
     calendar:
       'Mit der angehängten Datei invite.ics können Sie den Termin in Ihren Kalender übernehmen.',

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { LOCALES, type Locale } from '@vizita/shared/constants';
+import { SLOT_LOST_CANCEL_REASON } from '@vizita/shared/contracts/appointments';
 import { JOIN_CLOSES_AFTER_MS, JOIN_OPENS_BEFORE_MS } from '@vizita/shared/domain/join-window';
 import type { Db } from '../../db/client.ts';
 import { appointments, doctorProfiles, users } from '../../db/schema.ts';
@@ -160,7 +161,11 @@ export function createAppointmentMails({
         action = { label: t.actions.join, url: meetingUrl };
         break;
       case 'cancelled': {
-        if (a.cancelReason) rows.push([t.cancelReason, a.cancelReason]);
+        if (a.cancelReason)
+          rows.push([
+            t.cancelReason,
+            a.cancelReason === SLOT_LOST_CANCEL_REASON ? t.slotLost : a.cancelReason,
+          ]);
         if (a.cancelledBy === 'doctor') notes.push(t.cancelledByDoctor);
         if (refund === 'due') notes.push(t.refundDue(amount));
         if (refund === 'none') notes.push(t.noRefund);

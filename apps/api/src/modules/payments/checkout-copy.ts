@@ -4,6 +4,7 @@ import type { Locale } from '@vizita/shared/constants';
 export const CHECKOUT_COPY = {
   en: {
     title: 'Secure checkout',
+    item: (date: string, slot: string) => `Video consultation ${date} ${slot}`,
     testMode: 'Test mode — no real card is charged. Use 4242 4242 4242 4242.',
     summary: 'Order summary',
     total: 'Total',
@@ -36,6 +37,7 @@ export const CHECKOUT_COPY = {
     },
     receipt: {
       heading: 'Receipt',
+      defaultDescription: 'Vizita video consultation',
       number: 'Receipt number',
       date: 'Date',
       paidWith: 'Paid with card ending in',
@@ -53,6 +55,7 @@ export const CHECKOUT_COPY = {
   },
   bg: {
     title: 'Сигурно плащане',
+    item: (date: string, slot: string) => `Видеоконсултация ${date} ${slot}`,
     testMode: 'Тестов режим — не се таксува истинска карта. Използвайте 4242 4242 4242 4242.',
     summary: 'Обобщение на поръчката',
     total: 'Общо',
@@ -85,6 +88,7 @@ export const CHECKOUT_COPY = {
     },
     receipt: {
       heading: 'Разписка',
+      defaultDescription: 'Видеоконсултация във Vizita',
       number: 'Номер на разписката',
       date: 'Дата',
       paidWith: 'Платено с карта, завършваща на',
@@ -102,6 +106,7 @@ export const CHECKOUT_COPY = {
   },
   de: {
     title: 'Sichere Zahlung',
+    item: (date: string, slot: string) => `Videosprechstunde ${date} ${slot}`,
     testMode: 'Testmodus – es wird keine echte Karte belastet. Verwenden Sie 4242 4242 4242 4242.',
     summary: 'Bestellübersicht',
     total: 'Gesamt',
@@ -135,6 +140,7 @@ export const CHECKOUT_COPY = {
     },
     receipt: {
       heading: 'Quittung',
+      defaultDescription: 'Videosprechstunde bei Vizita',
       number: 'Quittungsnummer',
       date: 'Datum',
       paidWith: 'Bezahlt mit Karte endend auf',

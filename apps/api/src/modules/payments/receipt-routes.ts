@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { localeFromAcceptLanguage } from '../../lib/request-locale.ts';
 import { findUserById } from '../auth/repo.ts';
 import { bearerToken } from '../../plugins/authenticate.ts';
+import { CHECKOUT_COPY } from './checkout-copy.ts';
 import { closedPage, receiptLinkExpiredPage, receiptPage } from './checkout-pages.ts';
 import type { LocalProvider } from './providers/local.ts';
 import type { ReceiptLinks } from './receipt-links.ts';
@@ -63,7 +64,7 @@ export const receiptRoutes: FastifyPluginAsyncZod<{
         receiptPage(locale, {
           number: payment.receiptNumber,
           paidAt: payment.paidAt,
-          description: session?.description ?? 'Vizita video consultation',
+          description: session?.description ?? CHECKOUT_COPY[locale].receipt.defaultDescription,
           amountMinor: payment.amountMinor,
           currency: payment.currency,
           last4: session?.cardLast4 ?? null,

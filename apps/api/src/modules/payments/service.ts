@@ -22,6 +22,8 @@ import type { PaymentProvider } from './providers/payment-provider.ts';
 import { queueRefund, REFUND_JOB } from './refunds.ts';
 import type { ReceiptLinks } from './receipt-links.ts';
 import * as repo from './repo.ts';
+import { SLOT_LOST_CANCEL_REASON } from '@vizita/shared/contracts/appointments';
+import { CHECKOUT_COPY } from './checkout-copy.ts';
 
 export type PaymentDeps = {
   db: Db;
@@ -34,10 +36,6 @@ export type PaymentDeps = {
   jobs: JobWorker;
   log: { error: (obj: object, msg: string) => void };
 };
-
-/** Recorded on an appointment paid for after its hold lapsed and someone else took the slot. */
-export const SLOT_LOST_REASON =
-  'The time slot was taken after the checkout expired; the payment is refunded.';
 
 export type FulfilmentResult = { appointmentId: string; status: repo.PaymentRow['status'] };
 
@@ -114,7 +112,8 @@ export function createPaymentService(deps: PaymentDeps) {
               appointmentId: hold.id,
               amountMinor: CONSULTATION_FEE_MINOR,
               currency,
-              description: `Video consultation ${input.date} ${input.slot}`,
+              // What the hosted checkout and the receipt call it, in the patient's language.
+              description: CHECKOUT_COPY[locale].item(input.date, input.slot),
               customerEmail: patient.email,
               locale,
               successUrl: `${deps.appUrl}/booking/success?session_id={CHECKOUT_SESSION_ID}`,
@@ -184,7 +183,7 @@ export function createPaymentService(deps: PaymentDeps) {
               await repo.updateAppointment(
                 tx,
                 appointment.id,
-                { status: 'cancelled', cancelReason: SLOT_LOST_REASON, cancelledAt: now },
+                { status: 'cancelled', cancelReason: SLOT_LOST_CANCEL_REASON, cancelledAt: now },
                 now,
               );
               deps.log.error(

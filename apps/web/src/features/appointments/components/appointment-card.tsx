@@ -1,12 +1,13 @@
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { Appointment } from '@vizita/shared/contracts/appointments';
+import { SLOT_LOST_CANCEL_REASON, type Appointment } from '@vizita/shared/contracts/appointments';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { ClockIcon, VideoIcon } from '../../../components/ui/icons';
 import { cn } from '../../../lib/cn';
-import { canChange, joinStateAt, meetingAction } from '../utils/card-actions';
+import { joinStateAt } from '../../../lib/join-state';
+import { canChange, meetingAction } from '../utils/card-actions';
 import { formatDuration } from '../../../lib/format-duration';
 import { AppointmentWhen } from '../../../components/appointment-when';
 
@@ -155,7 +156,10 @@ export function AppointmentCard({
           {appointment.cancelReason && (
             <p className="mt-1 break-words">
               <span className="font-medium">{t('card.cancelReason')}</span>{' '}
-              {appointment.cancelReason}
+              {/* Vizita's own reason is data in English; the screen says it in its language. */}
+              {appointment.cancelReason === SLOT_LOST_CANCEL_REASON
+                ? t('card.slotLost')
+                : appointment.cancelReason}
             </p>
           )}
         </div>

@@ -6,6 +6,7 @@ import { changeLocale } from '../../../lib/i18n';
 import { appointmentData, appointmentListBody } from '../../../test/fixtures';
 import { fail, mockApi, ok, session, type RecordedCall } from '../../../test/mock-api';
 import { renderApp } from '../../../test/render';
+import { SLOT_LOST_CANCEL_REASON } from '@vizita/shared/contracts/appointments';
 
 type Handlers = Parameters<typeof mockApi>[0];
 type Reply = { status: number; body?: unknown };
@@ -299,6 +300,24 @@ describe('an appointment card', () => {
     const byPatient = card('Wed, Nov 25, 2026 · 10:00');
     expect(within(byPatient).getByText('Cancelled by Patient')).toBeInTheDocument();
     expect(within(byPatient).getByText(/I feel better now\./)).toBeInTheDocument();
+  });
+
+  it('says Vizita’s own cancellation reason in the interface language, not in stored English', async () => {
+    signedIn([
+      appointment({
+        _id: 'slotLost',
+        date: '2026-11-24',
+        status: 'cancelled',
+        cancelledBy: null,
+        cancelReason: SLOT_LOST_CANCEL_REASON,
+      }),
+    ]);
+    await open();
+    const lost = await findCard('Tue, Nov 24, 2026 · 10:00');
+    expect(
+      within(lost).getByText(/booked by someone else after your checkout had expired/),
+    ).toBeInTheDocument();
+    expect(within(lost).queryByText(/The time slot was taken/)).toBeNull();
   });
 
   it('offers the meeting and the changes that each appointment allows', async () => {

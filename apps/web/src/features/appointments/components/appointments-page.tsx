@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { Appointment } from '@vizita/shared/contracts/appointments';
@@ -21,6 +21,7 @@ import { AppointmentCard, appointmentHeadingId } from './appointment-card';
 import { CancelAppointmentDialog } from './cancel-appointment-dialog';
 import { RescheduleAppointmentDialog } from './reschedule-appointment-dialog';
 import { Toast } from './toast';
+import { CompleteProfileFirstDialog } from '../../../components/complete-profile-first-dialog';
 
 /** Spec §4, §9: the join state is recomputed every 60 seconds. */
 const JOIN_STATE_REFRESH_MS = 60_000;
@@ -94,8 +95,6 @@ export interface AppointmentsPageProps {
   isProfileComplete: boolean;
   /** The doctor's free dates and slots, for rescheduling. */
   availability: AvailabilityQueries;
-  /** "Please complete your profile before booking…", asked when the profile is incomplete. */
-  CompleteProfilePrompt: ComponentType<{ onClose: () => void }>;
 }
 
 /**
@@ -103,11 +102,7 @@ export interface AppointmentsPageProps {
  * a time, "Show more"), and each appointment's actions — join, reschedule, cancel — with a toast
  * after a change. The app passes what comes from elsewhere (src/app/pages/appointments-page.tsx).
  */
-export function AppointmentsPage({
-  isProfileComplete,
-  availability,
-  CompleteProfilePrompt,
-}: AppointmentsPageProps) {
+export function AppointmentsPage({ isProfileComplete, availability }: AppointmentsPageProps) {
   const { t } = useTranslation(['appointments', 'navigation']);
   const navigate = useNavigate();
   const [filter, setFilter] = useState<AppointmentFilter>('all');
@@ -313,7 +308,9 @@ export function AppointmentsPage({
           onRescheduled={() => changed(dialog.appointment._id, 'toast.rescheduled')}
         />
       )}
-      {askingToComplete && <CompleteProfilePrompt onClose={() => setAskingToComplete(false)} />}
+      {askingToComplete && (
+        <CompleteProfileFirstDialog onClose={() => setAskingToComplete(false)} />
+      )}
     </div>
   );
 }

@@ -12,11 +12,12 @@ import { describedByIds, FieldError } from '../../../components/ui/field-error';
 import { FieldLabel } from '../../../components/ui/field-label';
 import { controlClasses } from '../../../components/ui/text-field';
 import { cn } from '../../../lib/cn';
-import { formatShortCalendarDate } from '../../../lib/dates';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useCancelAppointment, type CancelAppointmentResult } from '../api/cancel-appointment';
 import { refundPreview } from '../utils/cancellation-policy';
 import { cancelErrorKey } from '../utils/error-keys';
+import { FormActions } from '../../../components/ui/form-actions';
+import { summaryValues } from '../utils/appointment-summary';
 
 /**
  * The cancel dialog (spec §2, §5): a reason of 10 to 500 characters with a counter, what happens
@@ -83,11 +84,7 @@ export function CancelAppointmentDialog({
       dismissible={!busy}
     >
       <p id={summaryId} className="mt-2 text-sm text-slate-700">
-        {t('cancelDialog.summary', {
-          doctor: appointment.doctorId.name || t('card.doctorFallback'),
-          date: formatShortCalendarDate(appointment.date) ?? appointment.date,
-          time: appointment.slot,
-        })}
+        {t('cancelDialog.summary', summaryValues(appointment, t('card.doctorFallback')))}
       </p>
       <form
         noValidate
@@ -144,7 +141,7 @@ export function CancelAppointmentDialog({
 
         {generalError && <Alert tone="error">{generalError}</Alert>}
 
-        <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
+        <FormActions className="pt-2">
           <Button variant="secondary" onClick={onClose} disabled={busy}>
             {t('cancelDialog.keep')}
           </Button>
@@ -156,7 +153,7 @@ export function CancelAppointmentDialog({
           >
             {t('cancelDialog.confirm')}
           </Button>
-        </div>
+        </FormActions>
       </form>
     </Dialog>
   );

@@ -18,6 +18,8 @@ import { useSchemaForm } from '../../../lib/use-schema-form';
 import type { AvailabilityQueries } from '../api/availability-queries';
 import { useRescheduleAppointment } from '../api/reschedule-appointment';
 import { isChosenSlotGone, rescheduleErrorKey } from '../utils/error-keys';
+import { FormActions } from '../../../components/ui/form-actions';
+import { summaryValues } from '../utils/appointment-summary';
 
 /** YYYY-MM-DD `days` after `date` in local time. */
 function isoDaysAfter(date: Date, days: number): string {
@@ -222,11 +224,7 @@ export function RescheduleAppointmentDialog({
       dismissible={!busy}
     >
       <p id={summaryId} className="mt-2 text-sm text-slate-700">
-        {t('rescheduleDialog.current', {
-          doctor: appointment.doctorId.name || t('card.doctorFallback'),
-          date: formatShortCalendarDate(appointment.date) ?? appointment.date,
-          time: appointment.slot,
-        })}
+        {t('rescheduleDialog.current', summaryValues(appointment, t('card.doctorFallback')))}
       </p>
       <form
         noValidate
@@ -254,14 +252,14 @@ export function RescheduleAppointmentDialog({
           <Alert tone="error">{t(rescheduleErrorKey(reschedule.error))}</Alert>
         )}
 
-        <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
+        <FormActions className="pt-2">
           <Button variant="secondary" onClick={onClose} disabled={busy}>
             {t('rescheduleDialog.keep')}
           </Button>
           <Button type="submit" busy={busy}>
             {t('rescheduleDialog.confirm')}
           </Button>
-        </div>
+        </FormActions>
       </form>
     </Dialog>
   );

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { appointmentData } from '../../../test/fixtures';
-import { canChange, joinStateAt, meetingAction } from './card-actions';
+import { joinStateAt } from '../../../lib/join-state';
+import { canChange, meetingAction } from './card-actions';
 
 const START = '2026-11-20T10:00:00.000Z';
 const at = (iso: string) => new Date(iso);

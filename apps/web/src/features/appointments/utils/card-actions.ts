@@ -1,24 +1,5 @@
 import type { Appointment } from '@vizita/shared/contracts/appointments';
-import { joinState, type JoinState } from '@vizita/shared/domain/join-window';
-
-type JoinFields = Pick<
-  Appointment,
-  'startsAt' | 'status' | 'plan' | 'isJoinable' | 'minutesUntilJoinable' | 'hasPassed'
->;
-
-/**
- * The join state at `now` (spec §4: recomputed every 60 seconds). The server computed it when the
- * list was read; the same rule runs here so a card changes without a reload. Without a start
- * instant to compute from, the server's answer stands.
- */
-export function joinStateAt(appointment: JoinFields, now: Date): JoinState {
-  const startsAt = new Date(appointment.startsAt);
-  if (Number.isNaN(startsAt.getTime())) {
-    const { isJoinable, minutesUntilJoinable, hasPassed } = appointment;
-    return { isJoinable, minutesUntilJoinable, hasPassed };
-  }
-  return joinState({ startsAt, now, status: appointment.status, plan: appointment.plan });
-}
+import type { JoinState } from '@vizita/shared/domain/join-window';
 
 export type MeetingAction =
   | { kind: 'join' }

@@ -13,7 +13,7 @@ import { LoadingState } from '../../../components/ui/spinner';
 import { formatLongDate } from '../../../lib/dates';
 import { focusOnMount } from '../../../lib/focus';
 import { useMutationActionOnMount } from '../../../lib/use-mutation-action';
-import { getAppointment } from '../api/get-appointment';
+import { getAppointment } from '../../../lib/get-appointment';
 import { getMyAppointments } from '../api/get-my-appointments';
 import { getPaymentSession } from '../api/get-payment-session';
 import { processDevPayment } from '../api/process-dev-payment';

@@ -19,6 +19,7 @@ import { useValidationMessage } from '../../../lib/i18n';
 import { useCreatePaymentSession } from '../api/create-payment-session';
 import { formatMinorAmount } from '../../../lib/money';
 import { paymentErrorText } from '../utils/error-keys';
+import { FormActions } from '../../../components/ui/form-actions';
 
 /** Spec §9: Bulgarian speakers pay as patients in Bulgaria, everyone else as in Germany. */
 export function paymentCountryFor(language: string): PaymentCountry {
@@ -140,14 +141,14 @@ export function ConfirmAppointmentDialog({
           {error}
         </Alert>
       )}
-      <div className="mt-5 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+      <FormActions className="mt-5">
         <Button variant="secondary" onClick={onClose} disabled={busy}>
           {t('booking.confirm.cancel')}
         </Button>
         <Button busy={busy} onClick={pay}>
           {busy ? t('booking.confirm.processing') : t('booking.confirm.pay')}
         </Button>
-      </div>
+      </FormActions>
     </Dialog>
   );
 }

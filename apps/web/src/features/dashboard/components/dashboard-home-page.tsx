@@ -21,7 +21,7 @@ import { formatLongDate, toIsoDate } from '../../../lib/dates';
 import { AppointmentWhen } from '../../../components/appointment-when';
 import { useAppointments, type AppointmentSummaryItem } from '../api/get-appointments';
 import { summarizeAppointments } from '../utils/appointment-summary';
-import { CompleteProfileFirstDialog } from './complete-profile-first-dialog';
+import { CompleteProfileFirstDialog } from '../../../components/complete-profile-first-dialog';
 
 /** Spec §2, §9: the Profile Complete card shows only these two values. */
 const PROFILE_COMPLETE_PERCENT = { complete: 100, incomplete: 50 } as const;

@@ -1,12 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Appointment } from '@vizita/shared/contracts/appointments';
-import { JOIN_OPENS_BEFORE_MS, joinState } from '@vizita/shared/domain/join-window';
+import { JOIN_OPENS_BEFORE_MS } from '@vizita/shared/domain/join-window';
 import { buttonClasses, Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ErrorState } from '../../../components/ui/error-state';
 import { PageTitle } from '../../../components/ui/page-title';
 import { LoadingState } from '../../../components/ui/spinner';
+import { joinStateAt } from '../../../lib/join-state';
 import { useNow } from '../../../lib/use-now';
 import { useDoctorAppointments } from '../api/get-doctor-appointments';
 import { AppointmentWhen } from '../../../components/appointment-when';
@@ -27,12 +28,7 @@ const timeIn = (instant: Date, timeZone: string) =>
 function AppointmentRow({ appointment, now }: { appointment: Appointment; now: Date }) {
   const { t } = useTranslation('dashboard');
   const startsAt = new Date(appointment.startsAt);
-  const { isJoinable, hasPassed } = joinState({
-    startsAt,
-    now,
-    status: appointment.status,
-    plan: appointment.plan,
-  });
+  const { isJoinable, hasPassed } = joinStateAt(appointment, now);
   const headingId = `doctor-appointment-${appointment._id}`;
   let action;
   if (appointment.plan !== 'consultation') action = null;
@@ -131,11 +127,7 @@ export function DoctorHomePage() {
   if (appointments.data) {
     const isToday = (a: Appointment) => a.date === dayIn(now, a.timeZone);
     // A consultation whose window has closed is done, even before the server marks it so.
-    const open = appointments.data.filter(
-      (a) =>
-        !joinState({ startsAt: new Date(a.startsAt), now, status: a.status, plan: a.plan })
-          .hasPassed,
-    );
+    const open = appointments.data.filter((a) => !joinStateAt(a, now).hasPassed);
     content = (
       <>
         <Section

@@ -9,11 +9,11 @@ import { LoadingState } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
 import { formatShortCalendarDate } from '../../../lib/dates';
 import { useNow } from '../../../lib/use-now';
-import { useAppointment } from '../api/get-appointment';
+import { useAppointment } from '../../../lib/get-appointment';
 import type { CallPhase, CallSnapshot } from '../call/call-session';
 import { createProviderCall, type CreateCall } from '../call/meeting-call';
 import { useCallSnapshot, useFileExchange, useMeetingCall } from '../hooks/use-meeting-call';
-import { joinStateAt } from '../utils/join-state';
+import { joinStateAt } from '../../../lib/join-state';
 import {
   appointmentErrorKey,
   appointmentRefusalKey,

@@ -11,6 +11,7 @@ import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useTimeout } from '../../../lib/use-timeout';
 import { useChangePassword } from '../api/change-password';
 import { changePasswordErrorKey, isCurrentPasswordIncorrect } from '../utils/error-keys';
+import { FormActions } from '../../../components/ui/form-actions';
 
 const emptyForm = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
@@ -97,7 +98,7 @@ export function ChangePasswordDialog({
             {...form.field('confirmPassword')}
           />
           {generalError && <Alert tone="error">{generalError}</Alert>}
-          <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
+          <FormActions className="pt-2">
             <Button variant="secondary" onClick={onClose} disabled={busy}>
               {t('changePassword.cancel')}
             </Button>
@@ -109,7 +110,7 @@ export function ChangePasswordDialog({
             >
               {t('changePassword.submit')}
             </Button>
-          </div>
+          </FormActions>
         </form>
       )}
     </Dialog>

@@ -23,6 +23,7 @@ import {
   NationalIdField,
   PersonalFields,
 } from './profile-fields';
+import { FormActions } from '../../../components/ui/form-actions';
 
 function Completed() {
   const { t } = useTranslation('profile');
@@ -109,14 +110,14 @@ function CompleteProfileForm({
         <Alert tone="error">{t(completeProfileErrorKey(completion.error))}</Alert>
       )}
 
-      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+      <FormActions>
         <Button variant="secondary" onClick={() => void navigate('/dashboard')}>
           {t('complete.skip')}
         </Button>
         <Button type="submit" busy={form.isSubmitting}>
           {form.isSubmitting ? t('complete.submitting') : t('complete.submit')}
         </Button>
-      </div>
+      </FormActions>
     </form>
   );
 }

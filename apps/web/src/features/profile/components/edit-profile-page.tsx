@@ -22,6 +22,7 @@ import {
   PersonalFields,
 } from './profile-fields';
 import { ProfileLoader } from './profile-loader';
+import { FormActions } from '../../../components/ui/form-actions';
 
 function Saved() {
   const { t } = useTranslation('profile');
@@ -89,14 +90,14 @@ function EditProfileForm({
 
       {update.isError && <Alert tone="error">{t(updateProfileErrorKey(update.error))}</Alert>}
 
-      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+      <FormActions>
         <Button variant="secondary" onClick={() => void navigate('/dashboard/profile')}>
           {t('edit.cancel')}
         </Button>
         <Button type="submit" busy={form.isSubmitting}>
           {form.isSubmitting ? t('edit.saving') : t('edit.save')}
         </Button>
-      </div>
+      </FormActions>
     </form>
   );
 }

@@ -3,7 +3,8 @@ import { joinState, type JoinState } from '@vizita/shared/domain/join-window';
 
 /**
  * The join state at `now` (spec §4, §9: recomputed every 60 seconds), by the shared rule the
- * server applies too; without a start instant to compute from, the server's answer stands.
+ * server applied when the appointment was read — so a card, the meeting page and the doctor area
+ * change without a reload. Without a start instant to compute from, the server's answer stands.
  */
 export function joinStateAt(
   appointment: Pick<

@@ -1,8 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { appointmentResponseSchema, type Appointment } from '@vizita/shared/contracts/appointments';
-import { authApi } from '../../../lib/api-client';
+import { authApi } from './api-client';
 
-/** GET /api/appointments/:id — the appointment the meeting belongs to (spec §7). */
+/**
+ * GET /api/appointments/:id — one of the caller's appointments (spec §7): the booking outcome and
+ * the meeting page read it.
+ */
 export async function getAppointment(id: string): Promise<Appointment> {
   const body = await authApi.get(`/api/appointments/${encodeURIComponent(id)}`);
   return appointmentResponseSchema.parse(body).data;

@@ -1,8 +1,9 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
+import { Button } from './ui/button';
+import { Dialog } from './ui/dialog';
+import { FormActions } from './ui/form-actions';
 
 /**
  * "Please complete your profile before booking an appointment. Would you like to complete it
@@ -23,14 +24,14 @@ export function CompleteProfileFirstDialog({ onClose }: { onClose: () => void })
       <p id={questionId} className="mt-2 text-slate-700">
         {t('home.bookingGuard.question')}
       </p>
-      <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+      <FormActions className="mt-6">
         <Button variant="secondary" onClick={onClose}>
           {t('home.bookingGuard.notNow')}
         </Button>
         <Button onClick={() => void navigate('/complete-profile')}>
           {t('home.bookingGuard.complete')}
         </Button>
-      </div>
+      </FormActions>
     </Dialog>
   );
 }
