@@ -151,7 +151,7 @@ describe('appointments', () => {
     await button(card(page, SECOND), 'Cancel').click();
     const cancel = page.getByRole('dialog', { name: 'Cancel Appointment' });
     await shown(cancel);
-    await shown(cancel.getByText(/You will get a full refund of 60\.00 BGN/));
+    await shown(cancel.getByText(/You will get a full refund of 60\.00 EUR/));
     const reason = cancel.getByLabel('Reason for cancellation');
     await reason.fill('Too short');
     await shown(

@@ -57,7 +57,7 @@ describe('video consultation', () => {
     try {
       await signIn(doctor, DOCTOR.email, DOCTOR.password);
       await waitForPath(doctor, '/doctor');
-      const today = doctor.getByRole('region', { name: /Today|Upcoming/ });
+      const today = doctor.getByRole('region', { name: 'Next consultation' });
       await expect
         .poll(() => today.allInnerTexts())
         .toContainEqual(expect.stringContaining('Elena Ivanova'));
@@ -65,7 +65,7 @@ describe('video consultation', () => {
       await doctor.setViewportSize(MOBILE);
       await expectAccessible(doctor, 'doctor area (375×812)');
       await doctor.setViewportSize(DESKTOP);
-      await doctor.getByRole('link', { name: 'Join' }).first().click();
+      await today.getByRole('link', { name: 'Join' }).click();
       await waitForPath(doctor, `/doctor/meeting/${appointmentId}`);
 
       // Keeps a handle on the patient's signalling sockets, to cut one as a network blip would.

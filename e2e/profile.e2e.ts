@@ -161,7 +161,7 @@ describe('health profile', () => {
     await gone(egn);
     await select(page, 'Versicherungsart').selectOption({ label: 'Gesetzlich' });
     await select(page, 'Krankenversicherung').selectOption('Barmer');
-    await field(page, 'Versichertennummer').fill('A123456789');
+    await field(page, 'Versichertennummer').fill('A123456780');
     await page.getByLabel('Ich akzeptiere die Allgemeinen Geschäftsbedingungen').check();
     await button(page, 'Profil vervollständigen').click();
     await shown(text(page, 'Profil erfolgreich vervollständigt!'));

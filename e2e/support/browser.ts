@@ -41,11 +41,20 @@ export type TestPage = {
   problems: string[];
 };
 
-/** A fresh context (cookies, storage) per test, in US English as the spec's dates assume. */
-export async function openPage(browser: Browser, baseURL: string): Promise<TestPage> {
+/**
+ * A fresh context (cookies, storage) per test, in US English as the spec's dates assume, and —
+ * unless a journey moves the person elsewhere — in Sofia, where the demo doctors work, so times
+ * read as the doctors' slots (ADR 0019: another zone shows the person's own time).
+ */
+export async function openPage(
+  browser: Browser,
+  baseURL: string,
+  { timezoneId = 'Europe/Sofia' }: { timezoneId?: string } = {},
+): Promise<TestPage> {
   const context = await browser.newContext({
     baseURL,
     locale: 'en-US',
+    timezoneId,
     viewport: { width: 1280, height: 800 },
   });
   context.setDefaultTimeout(15_000);

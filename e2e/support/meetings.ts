@@ -30,7 +30,7 @@ export async function createCallDoctor(app: RunningApp, doctor: CallDoctor): Pro
     '--last-name',
     'Doctor',
     '--specialties',
-    'General Practice',
+    'general-practice',
     '--time-zone',
     'UTC',
     '--hours',
@@ -43,12 +43,25 @@ export async function createCallDoctor(app: RunningApp, doctor: CallDoctor): Pro
 type Day = { date: string; slots: string[] };
 
 /** Books and pays a slot with the call doctor: the next free one, or tomorrow at 12:00 UTC. */
-export async function bookWithCallDoctor(page: Page, which: 'next' | 'tomorrow'): Promise<string> {
+export function bookWithCallDoctor(page: Page, which: 'next' | 'tomorrow'): Promise<string> {
+  return bookAroundTheClock(page, 'Call Doctor', which);
+}
+
+/**
+ * Books and pays a slot, through the calls the booking screens make, with a doctor who works
+ * around the clock in UTC (the name's end tells which): the next free one, or tomorrow at 12:00.
+ */
+export async function bookAroundTheClock(
+  page: Page,
+  doctorName: string,
+  which: 'next' | 'tomorrow',
+  country: 'Bulgaria' | 'Germany' = 'Bulgaria',
+): Promise<string> {
   const doctors = (await callInPage(page, 'GET', '/api/doctors')).json.data as {
     _id: string;
     name: string;
   }[];
-  const doctorId = doctors.find((d) => d.name.endsWith('Call Doctor'))!._id;
+  const doctorId = doctors.find((d) => d.name.endsWith(doctorName))!._id;
   const iso = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
   const days = (
     await callInPage(
@@ -64,7 +77,7 @@ export async function bookWithCallDoctor(page: Page, which: 'next' | 'tomorrow')
     date: day.date,
     slot,
     reason: 'Follow-up on blood tests',
-    country: 'Bulgaria',
+    country,
   });
   expect(session.status).toBe(200);
   const { sessionId, appointmentId } = session.json.data as {

@@ -9,6 +9,8 @@ export type SinkMail = {
   subject: string;
   text: string;
   html: string;
+  /** Attachments as text (a calendar invitation is one), by file name. */
+  attachments: { filename: string; contentType: string; text: string }[];
   receivedAt: Date;
 };
 
@@ -78,6 +80,11 @@ export async function startSmtpSink(): Promise<SmtpSink> {
             subject: parsed.subject ?? '',
             text: parsed.text ?? '',
             html: typeof parsed.html === 'string' ? parsed.html : '',
+            attachments: parsed.attachments.map((a) => ({
+              filename: a.filename ?? '',
+              contentType: a.contentType,
+              text: a.content.toString('utf8'),
+            })),
             receivedAt: new Date(),
           });
           callback();

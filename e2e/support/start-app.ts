@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type * as Pg from 'pg';
+import { startEmbeddedPostgres } from '../../apps/api/src/db/embedded-postgres.ts';
 import { freePort } from './free-port.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -22,6 +23,11 @@ export type RunningApp = {
   logs(): string;
   /** Runs the clinic operator's command line against this server's database; answers stdout. */
   admin(args: string[]): Promise<string>;
+  /**
+   * Runs one statement on this server's database. Only for what a journey cannot wait for in real
+   * time — a consultation that "took place" twenty minutes ago — never to read what a page shows.
+   */
+  sql(text: string, values?: unknown[]): Promise<void>;
   /** What another instance of the same deployment needs (DATA_DIR, DATABASE_URL, JWT_SECRET). */
   deployment: Record<string, string>;
   stop(): Promise<void>;
@@ -181,6 +187,21 @@ async function startOnce({
       );
     });
 
+  const sql = async (text: string, values: unknown[] = []) => {
+    // The embedded cluster the server runs (attached to, left running), or its DATABASE_URL.
+    const databaseUrl =
+      deployment.DATABASE_URL ??
+      (await startEmbeddedPostgres({ dataDir: deployment.DATA_DIR! })).url;
+    const { Client } = loadPg();
+    const client = new Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      await client.query(text, values);
+    } finally {
+      await client.end();
+    }
+  };
+
   const deadline = Date.now() + READY_TIMEOUT_MS;
   let lastProblem = 'no answer yet';
   for (;;) {
@@ -191,7 +212,7 @@ async function startOnce({
     }
     try {
       const response = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(2000) });
-      if (response.ok) return { url, logs, stop, admin, deployment };
+      if (response.ok) return { url, logs, stop, admin, sql, deployment };
       lastProblem = `/readyz answered ${response.status}`;
     } catch (error) {
       lastProblem = String(error);

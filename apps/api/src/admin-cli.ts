@@ -22,7 +22,9 @@ Commands:
   create-admin    --email E --password P --first-name F --last-name L
 
 Hours: day or day range, then one or more HH:MM-HH:MM ranges separated by commas (the gaps are
-breaks); several days separated by semicolons. Times are the doctor's local time.`;
+breaks); several days separated by semicolons. Times are the doctor's local time. The rules are
+the doctor console's: no overlapping ranges, each at least one slot long, dates from today to a
+year ahead; a change that leaves booked appointments outside the hours is refused, naming them.`;
 
 const options = {
   email: { type: 'string' },

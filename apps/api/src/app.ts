@@ -28,10 +28,25 @@ import { healthRoutes } from './modules/health/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
 import { createProfileService } from './modules/profile/service.ts';
 import { createFieldEncryption } from './lib/field-encryption.ts';
+import { doctorConsoleRoutes } from './modules/doctor-console/routes.ts';
+import { createDoctorConsoleService } from './modules/doctor-console/service.ts';
+import { createNotesCrypto } from './modules/doctor-console/notes-crypto.ts';
+import { createSummaryReader } from './modules/doctor-console/summaries.ts';
+import { doctorProfileRoutes } from './modules/doctor-profile/routes.ts';
+import { createDoctorProfileService } from './modules/doctor-profile/service.ts';
+import { clinicRoutes } from './modules/admin/clinic-routes.ts';
+import { createClinicService } from './modules/admin/clinic-service.ts';
+import { staffInviteRoutes } from './modules/admin/staff-invite-routes.ts';
+import { createStaffInviteService } from './modules/admin/staff-invite-service.ts';
+import { scheduleRoutes } from './modules/schedules/routes.ts';
+import { createScheduleService } from './modules/schedules/service.ts';
+import { documentRoutes } from './modules/documents/routes.ts';
+import { createDocumentService } from './modules/documents/service.ts';
 import { devMailRoutes } from './modules/mail/dev-mail-routes.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './modules/mail/mailer.ts';
 import { authenticatePlugin } from './plugins/authenticate.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { rolesPlugin } from './plugins/roles.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { spaPlugin } from './plugins/spa.ts';
 
@@ -141,17 +156,29 @@ export async function buildApp(deps: AppDeps) {
   });
 
   await app.register(authenticatePlugin, { auth });
+  await app.register(rolesPlugin, { db });
   await app.register(healthRoutes, { pool });
   await app.register(authRoutes, { auth, secureCookies: config.secureCookies });
-  const profiles = createProfileService({
-    db,
-    clock,
-    encryption: createFieldEncryption(deps.dataEncryptionKey),
-  });
+  const encryption = createFieldEncryption(deps.dataEncryptionKey);
+  const profiles = createProfileService({ db, clock, encryption });
   await app.register(profileRoutes, { profiles });
-  await app.register(doctorRoutes, { doctors: createDoctorService({ db, clock }) });
+  const doctors = createDoctorService({ db, clock });
+  await app.register(doctorRoutes, { doctors });
+  await app.register(doctorProfileRoutes, {
+    profiles: createDoctorProfileService({ db, clock }),
+  });
   const jobs = createJobWorker({ db, clock, log: app.log });
-  createAppointmentMails({ db, mailer, clock, appUrl: config.appUrl, jobs });
+  const notesCrypto = createNotesCrypto(encryption);
+  const summaries = createSummaryReader(db, notesCrypto);
+  createAppointmentMails({
+    db,
+    mailer,
+    clock,
+    appUrl: config.appUrl,
+    jobs,
+    readSummary: (id) => summaries.one(id),
+    mailFrom: config.mailFrom,
+  });
   const payments = await registerPayments(app, {
     config,
     db,
@@ -164,6 +191,7 @@ export async function buildApp(deps: AppDeps) {
     clock,
     appUrl: config.appUrl,
     jobs,
+    summaries,
     // Registered below; a cancellation ends the appointment's live call on every instance.
     onCancelled: (appointmentId) =>
       app.meetings.recheck(appointmentId).catch((err: unknown) => {
@@ -171,6 +199,32 @@ export async function buildApp(deps: AppDeps) {
       }),
   });
   await app.register(appointmentRoutes, { appointments });
+  const schedules = createScheduleService({ db, clock, appointments });
+  await app.register(scheduleRoutes, { schedules, doctors });
+  const invites = createStaffInviteService({
+    db,
+    clock,
+    mailer,
+    appUrl: config.appUrl,
+    log: app.log,
+  });
+  await app.register(staffInviteRoutes, { invites });
+  await app.register(clinicRoutes, {
+    clinic: createClinicService({ db, clock, invites, appointments, jobs }),
+    schedules,
+  });
+  await app.register(doctorConsoleRoutes, {
+    console: createDoctorConsoleService({
+      db,
+      clock,
+      jobs,
+      profiles,
+      notesCrypto,
+    }),
+  });
+  await app.register(documentRoutes, {
+    documents: createDocumentService({ db, clock, encryption }),
+  });
   await registerMeetings(app, {
     config,
     db,

@@ -53,6 +53,20 @@ const envSchema = z.object({
   REDIS_URL: z.optional(z.string().check(z.minLength(1))),
   // Deployments (or test runs) sharing one Redis keep their channels apart with this.
   BROADCASTER_CHANNEL_PREFIX: z._default(z.string().check(z.regex(/^[\w.:-]{1,40}$/)), 'vizita'),
+  // The clinic that issues the invoices (modules/invoices, ADR 0021): printed on every invoice and
+  // required in production; development gets placeholders that say they are not a real business.
+  CLINIC_NAME: z.optional(z.string().check(z.trim(), z.minLength(1))),
+  // Lines separated by ";" — e.g. "Musterstraße 1; 10115 Berlin; Germany".
+  CLINIC_ADDRESS: z.optional(z.string().check(z.trim(), z.minLength(1))),
+  // Steuernummer (DE) or ЕИК/BULSTAT (BG); the VAT id only if the clinic has one.
+  CLINIC_TAX_ID: z.optional(z.string().check(z.trim(), z.minLength(1))),
+  CLINIC_VAT_ID: z.optional(z.string().check(z.trim(), z.minLength(1))),
+  // Where the clinic is established decides which VAT exemption the invoice cites.
+  CLINIC_COUNTRY: z.optional(z.enum(['DE', 'BG'])),
+  INVOICE_SERIES: z._default(
+    z.string().check(z.regex(/^[A-Z0-9]{1,10}$/, 'INVOICE_SERIES: 1–10 capital letters or digits')),
+    'VZ',
+  ),
 });
 
 /** ICE_SERVERS as JSON, checked against the contract's schema; a readable error otherwise. */
@@ -90,7 +104,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const e = parsed.data;
   const missing =
     e.NODE_ENV === 'production'
-      ? (['JWT_SECRET', 'DATA_ENCRYPTION_KEY'] as const).filter((k) => !e[k])
+      ? (
+          [
+            'JWT_SECRET',
+            'DATA_ENCRYPTION_KEY',
+            'CLINIC_NAME',
+            'CLINIC_ADDRESS',
+            'CLINIC_TAX_ID',
+            'CLINIC_COUNTRY',
+          ] as const
+        ).filter((k) => !e[k])
       : [];
   if (missing.length > 0) {
     throw new Error(
@@ -141,6 +164,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       kind: broadcaster,
       redisUrl: e.REDIS_URL,
       channelPrefix: e.BROADCASTER_CHANNEL_PREFIX,
+    },
+    clinic: {
+      name: e.CLINIC_NAME ?? 'Vizita Demo Clinic — not a real business',
+      address: (e.CLINIC_ADDRESS ?? 'Demo Street 1; 1000 Sofia; Bulgaria')
+        .split(';')
+        .map((line) => line.trim())
+        .filter(Boolean),
+      taxId: e.CLINIC_TAX_ID ?? 'DEMO-000000000',
+      vatId: e.CLINIC_VAT_ID ?? null,
+      country: e.CLINIC_COUNTRY ?? 'BG',
+      invoiceSeries: e.INVOICE_SERIES,
     },
     seedDemoData: e.SEED_DEMO_DATA ? e.SEED_DEMO_DATA === 'true' : e.NODE_ENV !== 'production',
     rateLimits: {

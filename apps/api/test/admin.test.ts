@@ -36,7 +36,7 @@ describe('admin service', () => {
       password: 'Clinic-2026!',
       firstName: 'Ivo',
       lastName: 'Kolev',
-      specialties: ['ENT'],
+      specialties: ['ent'],
       timeZone: 'Europe/Sofia',
       slotMinutes: 30,
       weekly: [{ weekday: 1, start: '09:00', end: '10:00' }],

@@ -366,6 +366,6 @@ describe('completion', () => {
     expect((await appointmentRow(appointmentId)).status).toBe('completed');
     expect((await appointmentRow(cancelled.appointmentId)).status).toBe('cancelled');
     const list = await call('GET', '/api/appointments', (await f.signIn(p!.userId)).token);
-    expect(list.json().counts).toEqual({ upcoming: 0, completed: 1, cancelled: 1 });
+    expect(list.json().counts).toEqual({ upcoming: 0, completed: 1, no_show: 0, cancelled: 1 });
   });
 });

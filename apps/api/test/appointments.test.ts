@@ -22,7 +22,7 @@ beforeAll(async () => {
   doctorId = doctor!.id;
   await t.db.insert(doctorProfiles).values({
     userId: doctorId,
-    specialties: ['Cardiology', 'Internal Medicine'],
+    specialties: ['cardiology', 'internal-medicine'],
     experienceYears: 12,
     timeZone: 'Europe/Sofia',
   });
@@ -73,7 +73,7 @@ describe('GET /api/appointments', () => {
         _id: doctorId,
         name: 'Dr. Elena Petrova',
         email: 'dr.petrova@vizita.test',
-        specialties: ['Cardiology', 'Internal Medicine'],
+        specialties: ['cardiology', 'internal-medicine'],
       },
       date: '2026-11-22',
       slot: '12:10',

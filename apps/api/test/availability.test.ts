@@ -13,8 +13,8 @@ let berlin: string;
 
 beforeAll(async () => {
   t = await createTestApp({ clock });
-  const admin = createAdminService(t.db);
-  const common = { password: 'Doctor-2026!', specialties: ['General Practice'], slotMinutes: 30 };
+  const admin = createAdminService(t.db, clock);
+  const common = { password: 'Doctor-2026!', specialties: ['general-practice'], slotMinutes: 30 };
   sofia = await admin.createDoctor({
     ...common,
     email: 'sofia@vizita.test',
@@ -50,10 +50,14 @@ describe('GET /api/doctors', () => {
     expect(res.json().data).toContainEqual({
       _id: sofia,
       name: 'Dr. Elena Petrova',
-      specialties: ['General Practice'],
+      specialties: ['general-practice'],
       experience: 12,
       timeZone: 'Europe/Sofia',
       slotMinutes: 30,
+      languages: [],
+      fee: { amountMinor: 6000, currency: 'EUR' },
+      // Friday 2026-03-27 13:00 in Sofia: the first slot that has not begun.
+      nextAvailable: { startsAt: '2026-03-27T11:00:00.000Z', date: '2026-03-27', slot: '13:00' },
     });
     expect(JSON.stringify(res.json())).not.toContain('sofia@vizita.test');
   });

@@ -20,7 +20,7 @@ export async function createBookingFixture(t: TestApp) {
     password: 'Doctor-2026!',
     firstName: 'Elena',
     lastName: 'Petrova',
-    specialties: ['Cardiology'],
+    specialties: ['cardiology'],
     timeZone: 'Europe/Sofia',
     slotMinutes: 30,
     weekly: parseWeeklyHours('Mon-Fri 09:00-17:00'),
@@ -57,11 +57,15 @@ export async function createBookingFixture(t: TestApp) {
     return Promise.all(rows.map(async (r) => ({ ...(await signIn(r.id)), email: r.email })));
   }
 
-  const book = (token: string, body: Record<string, unknown>) =>
+  /** POST create-session; `language` is the interface's, as the web client sends it. */
+  const book = (token: string, body: Record<string, unknown>, language?: string) =>
     t.app.inject({
       method: 'POST',
       url: '/api/payments/create-session',
-      headers: { authorization: `Bearer ${token}` },
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(language ? { 'accept-language': language } : {}),
+      },
       payload: { doctorId, country: 'Bulgaria', ...body },
     });
 
@@ -79,8 +83,8 @@ export async function createBookingFixture(t: TestApp) {
     });
 
   /** Books and pays a slot; answers the upcoming appointment's id and the checkout session. */
-  async function bookPaid(token: string, date: string, slot: string) {
-    const res = await book(token, { date, slot });
+  async function bookPaid(token: string, date: string, slot: string, language?: string) {
+    const res = await book(token, { date, slot }, language);
     if (res.statusCode !== 200) throw new Error(`booking failed: ${res.body}`);
     const { appointmentId, sessionId } = res.json<{
       data: { appointmentId: string; sessionId: string };

@@ -38,7 +38,7 @@ describe('POST /api/payments/create-session', () => {
     expect(hold).toMatchObject({
       status: 'pending',
       priceMinor: 6000,
-      currency: 'BGN',
+      currency: 'EUR',
       reason: 'Palpitations',
       timeZone: 'Europe/Sofia',
     });
@@ -155,7 +155,7 @@ describe('fulfilment', () => {
       .from(payments)
       .where(eq(payments.appointmentId, appointmentId));
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ status: 'completed', amountMinor: 6000, currency: 'BGN' });
+    expect(rows[0]).toMatchObject({ status: 'completed', amountMinor: 6000, currency: 'EUR' });
     expect(rows[0]!.receiptNumber).toMatch(/^VZ-\d{8}-[0-9A-F]{8}$/);
     const [appointment] = await t.db
       .select()
@@ -166,10 +166,12 @@ describe('fulfilment', () => {
 
   it('mails one confirmation in the patient’s language with an .ics invite at the right instant', async () => {
     const [p] = await patients(1);
-    await t.pool.query("update users set locale = 'de' where id = $1", [p!.userId]);
     const [{ email }] = (await t.pool.query('select email from users where id = $1', [p!.userId]))
       .rows;
-    const sessionId = sessionIdOf(await book(p!.token, { date: '2026-11-26', slot: '15:00' }));
+    // Booked in the German interface: the appointment's mails are German.
+    const sessionId = sessionIdOf(
+      await book(p!.token, { date: '2026-11-26', slot: '15:00' }, 'de'),
+    );
     await pay(sessionId);
     await t.app.inject({
       method: 'POST',
@@ -243,16 +245,17 @@ describe('fulfilment', () => {
     });
     const [item] = history.json().data;
     expect(item).toMatchObject({
-      doctor: { name: 'Dr. Elena Petrova', specialties: ['Cardiology'] },
+      doctor: { name: 'Dr. Elena Petrova', specialties: ['cardiology'] },
       amount: 60,
-      currency: 'BGN',
+      currency: 'EUR',
       status: 'completed',
     });
     const receipt = await t.app.inject(
       new URL(item.receiptUrl).pathname + new URL(item.receiptUrl).search,
     );
     expect(receipt.statusCode).toBe(200);
-    expect(receipt.body).toMatch(/VZ-\d{8}-/);
+    // The receipt is the invoice now, with its gap-free number (ADR 0021).
+    expect(receipt.body).toMatch(/VZ-2026-\d{6}/);
     expect(receipt.body).toContain('4242');
     expect((await t.app.inject(new URL(item.receiptUrl).pathname)).statusCode).toBe(403);
     expect((await t.app.inject(`${new URL(item.receiptUrl).pathname}?sig=forged`)).statusCode).toBe(

@@ -189,7 +189,7 @@ describe('POST /api/meetings/:appointmentId/join', () => {
       password: 'Doctor-2026!',
       firstName: 'Ivan',
       lastName: 'Georgiev',
-      specialties: ['Dermatology'],
+      specialties: ['dermatology'],
       timeZone: 'Europe/Sofia',
       slotMinutes: 30,
       weekly: parseWeeklyHours('Mon-Fri 09:00-17:00'),

@@ -65,6 +65,10 @@ describe('production mode', () => {
         NODE_ENV: 'production',
         JWT_SECRET: 'x'.repeat(40),
         DATA_ENCRYPTION_KEY: Buffer.alloc(32, 1).toString('base64'),
+        CLINIC_NAME: 'Vizita Test Clinic',
+        CLINIC_ADDRESS: 'Test Street 1; 1000 Sofia',
+        CLINIC_TAX_ID: '000000000',
+        CLINIC_COUNTRY: 'BG',
       },
     });
     try {

@@ -109,19 +109,50 @@ describe('PUT /auth/complete-profile', () => {
     expect(codes(noParts)).toEqual(['insuranceCompanyRequired', 'insuranceNumberRequired']);
     const wrongList = await complete(s, {
       ...german,
-      insurance: { type: 'state', company: 'DEBEKA', number: 'A123456789' },
+      insurance: { type: 'state', company: 'DEBEKA', number: 'A123456780' },
     });
     expect(codes(wrongList)).toEqual(['insuranceCompanyInvalid']);
     const ok = await complete(s, {
       ...german,
-      insurance: { type: 'public', company: 'Barmer', number: 'A123456789' },
+      insurance: { type: 'public', company: 'Barmer', number: 'A123456780' },
     });
     expect(ok.statusCode).toBe(200);
     expect((await profile(s)).insurance).toEqual({
       type: 'state',
       company: 'Barmer',
-      number: 'A123456789',
+      number: 'A123456780',
     });
+  });
+
+  it('checks the statutory KVNR by its check digit, and takes an ЛНЧ instead of an EGN', async () => {
+    const s = await signUp(t);
+    const badKvnr = await complete(s, {
+      ...bulgarian,
+      country: 'DE',
+      countryName: 'Germany',
+      nationalIdNumber: undefined,
+      insurance: { type: 'state', company: 'Barmer', number: 'A123456789' },
+    });
+    expect(codes(badKvnr)).toEqual(['kvnrInvalid']);
+    // Private insurers number their members their own way.
+    const privately = await complete(s, {
+      ...bulgarian,
+      country: 'DE',
+      countryName: 'Germany',
+      nationalIdNumber: undefined,
+      insurance: { type: 'private', company: 'DEBEKA', number: 'PKV-998877' },
+    });
+    expect(privately.statusCode).toBe(200);
+
+    const foreigner = s;
+    // 1234567893 is a valid ЛНЧ (and no EGN: month 34); its birth date is not checked.
+    const withLnch = await complete(foreigner, { ...bulgarian, nationalIdNumber: '1234567893' });
+    expect(withLnch.statusCode).toBe(200);
+    expect((await profile(foreigner)).nationalIdNumber).toBe('1234567893');
+    const { rows } = await t.pool.query('select national_id_encrypted from patient_profiles');
+    expect(JSON.stringify(rows)).not.toContain('1234567893');
+    const neither = await complete(foreigner, { ...bulgarian, nationalIdNumber: '1234567890' });
+    expect(codes(neither)).toEqual(['egnInvalid']);
   });
 
   it('keeps only the identifiers of the chosen market', async () => {

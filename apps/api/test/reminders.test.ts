@@ -34,7 +34,15 @@ beforeAll(async () => {
         sent.push({ instance, message });
       },
     };
-    createAppointmentMails({ db: database.db, mailer, clock, appUrl: 'http://vizita.test', jobs });
+    createAppointmentMails({
+      db: database.db,
+      mailer,
+      clock,
+      appUrl: 'http://vizita.test',
+      jobs,
+      // Reminders never carry a summary.
+      readSummary: () => Promise.resolve(null),
+    });
     instances.push(jobs);
   }
 });

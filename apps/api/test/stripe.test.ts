@@ -31,7 +31,7 @@ beforeAll(async () => {
     password: 'Doctor-2026!',
     firstName: 'Jonas',
     lastName: 'Weber',
-    specialties: ['Dermatology'],
+    specialties: ['dermatology'],
     timeZone: 'Europe/Berlin',
     slotMinutes: 30,
     weekly: parseWeeklyHours('Mon-Fri 09:00-17:00'),
@@ -251,7 +251,8 @@ describe('Stripe provider', () => {
     const paymentRow = async () =>
       (await t.db.select().from(payments).where(eq(payments.appointmentId, appointmentId)))[0]!;
     const refundMails = async () =>
-      (await t.mails()).filter((m) => m.subject === 'Your Vizita refund has been issued').length;
+      // The patient booked in the German interface, so the mail is German.
+      (await t.mails()).filter((m) => m.subject === 'Ihre Vizita-Erstattung ist veranlasst').length;
     const refundMailsBefore = await refundMails();
     // A partial refund leaves the payment paid.
     expect((await webhook(charge(false))).statusCode).toBe(200);

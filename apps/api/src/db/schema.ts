@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  customType,
   date,
   index,
   integer,
@@ -15,6 +16,8 @@ import {
 
 // UUID keys and plain SQL features only, so the schema also runs on PostgreSQL-compatible
 // distributed engines (ARCHITECTURE.md §1).
+
+const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -32,8 +35,12 @@ export const users = pgTable(
     isPaid: boolean('is_paid').notNull().default(false),
     isProfileComplete: boolean('is_profile_complete').notNull().default(false),
     locale: text('locale').notNull().default('en'),
+    // The IANA zone the user's browser last reported: times in their mails are shown in it.
+    timeZone: text('time_zone'),
     emailValidatedAt: timestamp('email_validated_at', { withTimezone: true }),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+    // A deactivated staff account cannot sign in and (a doctor) offers no slots; history stays.
+    deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -69,15 +76,39 @@ export const doctorProfiles = pgTable('doctor_profiles', {
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
   title: text('title').notNull().default('Dr.'),
+  // Codes of the shared specialty catalogue (packages/shared/src/domain/specialties.ts); the
+  // names are translated where they are shown.
   specialties: text('specialties')
     .array()
     .notNull()
     .default(sql`'{}'::text[]`),
+  // Languages the doctor consults in, as ISO 639-1 codes ('bg', 'de', 'en', …).
+  languages: text('languages')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  // A short bio per UI language: { en?: string, bg?: string, de?: string }.
+  bios: jsonb('bios')
+    .$type<Partial<Record<'en' | 'bg' | 'de', string>>>()
+    .notNull()
+    .default(sql`'{}'::jsonb`),
+  // The consultation fee in euro cents; the server prices every booking from it (ADR 0018).
+  feeMinor: integer('fee_minor').notNull().default(6000),
   experienceYears: integer('experience_years'),
   photoUrl: text('photo_url'),
   // IANA zone: the doctor's working hours and the appointment's date/slot are in this zone.
   timeZone: text('time_zone').notNull(),
   slotMinutes: integer('slot_minutes').notNull().default(30),
+});
+
+/** A doctor's uploaded photo, re-validated on upload and served by the API with its type. */
+export const doctorPhotos = pgTable('doctor_photos', {
+  doctorId: uuid('doctor_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  contentType: text('content_type').notNull(),
+  bytes: bytea('bytes').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 /** Weekly working hours in the doctor's wall-clock time; several rows a day leave breaks between. */
@@ -135,11 +166,12 @@ export const appointments = pgTable(
       .notNull()
       .default('consultation'),
     status: text('status', {
-      enum: ['pending', 'upcoming', 'completed', 'cancelled', 'expired'],
+      enum: ['pending', 'upcoming', 'completed', 'no_show', 'cancelled', 'expired'],
     }).notNull(),
     reason: text('reason'),
     notes: text('notes'),
-    cancelledBy: text('cancelled_by', { enum: ['doctor', 'patient'] }),
+    // 'clinic': an admin cancelled for the clinic (always refunded, ADR 0012).
+    cancelledBy: text('cancelled_by', { enum: ['doctor', 'patient', 'clinic'] }),
     cancelReason: text('cancel_reason'),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     // Money in minor units with its ISO currency; the server sets the price (ARCHITECTURE.md §4).
@@ -157,6 +189,27 @@ export const appointments = pgTable(
     index('appointments_patient_idx').on(t.patientId, t.startsAt),
     index('appointments_doctor_idx').on(t.doctorId, t.startsAt),
   ],
+);
+
+/**
+ * A doctor's notes on an appointment, versioned: an edit inserts the next version, so earlier
+ * text is never destroyed. Both texts are health data, AES-256-GCM encrypted like the national ID;
+ * the private notes never leave the doctor's side, the summary is shown to the patient.
+ */
+export const consultationNotes = pgTable(
+  'consultation_notes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    appointmentId: uuid('appointment_id')
+      .notNull()
+      .references(() => appointments.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    version: integer('version').notNull(),
+    privateNotesEncrypted: text('private_notes_encrypted'),
+    summaryEncrypted: text('summary_encrypted'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('consultation_notes_version_key').on(t.appointmentId, t.version)],
 );
 
 /**
@@ -195,6 +248,73 @@ export const payments = pgTable(
     uniqueIndex('payments_provider_session_key').on(t.provider, t.providerSessionId),
     uniqueIndex('payments_appointment_key').on(t.appointmentId),
     index('payments_patient_idx').on(t.patientId, t.createdAt),
+  ],
+);
+
+/**
+ * Invoices and credit notes for payments. Numbers are gap-free per series (German § 14 UStG and
+ * the Bulgarian VAT Act ask for a continuous sequence): each is taken from `invoice_counters` in
+ * the transaction that issues the document, so a rollback gives the number back. A credit note
+ * points at the invoice it corrects; neither is ever changed after it is issued.
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id),
+    kind: text('kind', { enum: ['invoice', 'credit_note'] }).notNull(),
+    series: text('series').notNull(),
+    sequence: integer('sequence').notNull(),
+    number: text('number').notNull(),
+    correctsInvoiceId: uuid('corrects_invoice_id'),
+    amountMinor: integer('amount_minor').notNull(),
+    currency: text('currency').notNull(),
+    // What was printed, frozen at issue: clinic, patient, doctor, service and date.
+    details: jsonb('details').$type<Record<string, unknown>>().notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('invoices_number_key').on(t.series, t.sequence),
+    uniqueIndex('invoices_payment_kind_key').on(t.paymentId, t.kind),
+  ],
+);
+
+/** The next number of each invoice series; one row per series, locked while a number is taken. */
+export const invoiceCounters = pgTable('invoice_counters', {
+  series: text('series').primaryKey(),
+  next: integer('next').notNull().default(1),
+});
+
+/**
+ * Documents a doctor gives the patient after a visit (sick note, referral, an answer), encrypted
+ * at rest. A correction is a new version of the same `documentId`; earlier versions stay and
+ * show that they were replaced.
+ */
+export const appointmentDocuments = pgTable(
+  'appointment_documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    appointmentId: uuid('appointment_id')
+      .notNull()
+      .references(() => appointments.id, { onDelete: 'cascade' }),
+    // The first version's id: every version of one document shares it.
+    documentId: uuid('document_id').notNull(),
+    version: integer('version').notNull(),
+    uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    title: text('title').notNull(),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    sha256: text('sha256').notNull(),
+    // AES-256-GCM: 12-byte IV, 16-byte tag, then the ciphertext.
+    contentEncrypted: bytea('content_encrypted').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('appointment_documents_version_key').on(t.documentId, t.version),
+    index('appointment_documents_appointment_idx').on(t.appointmentId),
   ],
 );
 
@@ -302,7 +422,10 @@ export const oneTimeTokens = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['email_validation', 'password_reset'] }).notNull(),
+    // staff_invite: a doctor or admin created by an admin sets their own password through it.
+    purpose: text('purpose', {
+      enum: ['email_validation', 'password_reset', 'staff_invite'],
+    }).notNull(),
     tokenHash: text('token_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
@@ -344,7 +467,11 @@ export const auditLog = pgTable(
   'audit_log',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    // Who acted (null for the system).
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    // Whose record the event is about, when it is a person's (a doctor reading a patient's
+    // profile): what the patient's "who saw my data" and the admin's filter read.
+    subjectUserId: uuid('subject_user_id').references(() => users.id, { onDelete: 'set null' }),
     event: text('event').notNull(),
     ip: text('ip'),
     meta: jsonb('meta')
@@ -352,5 +479,9 @@ export const auditLog = pgTable(
       .default(sql`'{}'::jsonb`),
     createdAt: createdAt(),
   },
-  (t) => [index('audit_log_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('audit_log_user_idx').on(t.userId, t.createdAt),
+    index('audit_log_subject_idx').on(t.subjectUserId, t.createdAt),
+    index('audit_log_created_idx').on(t.createdAt),
+  ],
 );

@@ -22,6 +22,17 @@ describe('field encryption', () => {
     expect(() => enc.decrypt(parts.join('.'), 'user-1:insurance_number')).toThrow();
   });
 
+  it('round-trips bytes bound to their context and refuses tampering', () => {
+    const pdf = Buffer.from('%PDF-1.7 sick note for 3 days');
+    const stored = enc.encryptBytes(pdf, 'doc-1:1');
+    expect(stored.includes(Buffer.from('sick note'))).toBe(false);
+    expect(enc.decryptBytes(stored, 'doc-1:1').equals(pdf)).toBe(true);
+    expect(() => enc.decryptBytes(stored, 'doc-2:1')).toThrow();
+    const flipped = Buffer.from(stored);
+    flipped[flipped.length - 1]! ^= 1;
+    expect(() => enc.decryptBytes(flipped, 'doc-1:1')).toThrow();
+  });
+
   it('refuses a value encrypted under another key', () => {
     const other = createFieldEncryption(randomBytes(32));
     expect(() => other.decrypt(enc.encrypt('x', 'c'), 'c')).toThrow();

@@ -10,6 +10,9 @@ describe('calendarEvent', () => {
     description: 'Line one\nLine two',
     url: 'https://vizita.example/dashboard/meeting/a1',
     now: new Date('2026-03-20T10:00:00Z'),
+    method: 'REQUEST',
+    organizer: { name: 'Vizita', email: 'no-reply@vizita.example' },
+    attendee: { name: 'Мария "Мими" Иванова', email: 'maria@example.bg' },
   });
 
   it('writes UTC times and escapes text', () => {
@@ -25,5 +28,36 @@ describe('calendarEvent', () => {
     for (const line of ics.split('\r\n')) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
     expect(ics.split('\r\n').some((l) => l.startsWith(' '))).toBe(true);
     expect(ics).not.toContain('\uFFFD');
+  });
+
+  it('invites the attendee from the organizer, with a reminder', () => {
+    const unfolded = ics.replace(/\r\n /g, '');
+    expect(unfolded).toContain('METHOD:REQUEST\r\n');
+    expect(unfolded).toContain('STATUS:CONFIRMED\r\n');
+    expect(unfolded).toContain('ORGANIZER;CN="Vizita":mailto:no-reply@vizita.example\r\n');
+    expect(unfolded).toContain(
+      `ATTENDEE;CN="Мария 'Мими' Иванова";ROLE=REQ-PARTICIPANT:mailto:maria@example.bg\r\n`,
+    );
+    expect(unfolded).toContain('BEGIN:VALARM');
+  });
+
+  it('cancels the same entry so calendars remove it', () => {
+    const cancel = calendarEvent({
+      uid: 'a1@vizita',
+      start: new Date('2026-03-29T07:00:00Z'),
+      end: new Date('2026-03-29T07:30:00Z'),
+      summary: 'Consultation',
+      description: 'Cancelled',
+      sequence: 7,
+      now: new Date('2026-03-21T10:00:00Z'),
+      method: 'CANCEL',
+      organizer: { name: 'Vizita', email: 'no-reply@vizita.example' },
+      attendee: { name: 'Maria', email: 'maria@example.bg' },
+    });
+    expect(cancel).toContain('METHOD:CANCEL\r\n');
+    expect(cancel).toContain('UID:a1@vizita\r\n');
+    expect(cancel).toContain('SEQUENCE:7\r\n');
+    expect(cancel).toContain('STATUS:CANCELLED\r\n');
+    expect(cancel).not.toContain('VALARM');
   });
 });

@@ -17,6 +17,15 @@ const SERVER_PREFIXES = [
   '/metrics',
 ];
 
+/**
+ * Whether a client takes an HTML page: a browser names text/html; curl and many tools send
+ * `*\/*` or no Accept at all, and should get the page too rather than a JSON 404.
+ */
+function acceptsHtml(accept: string | undefined): boolean {
+  if (!accept) return true;
+  return /(^|,)\s*(text\/html|text\/\*|\*\/\*)\s*(;|,|$)/i.test(accept);
+}
+
 /** Serves the built SPA: hashed assets cached for a year, index.html never cached. */
 export const spaPlugin = fp<{ webRoot: string }>(
   async (app: FastifyInstance, { webRoot }) => {
@@ -26,6 +35,8 @@ export const spaPlugin = fp<{ webRoot: string }>(
         root: webRoot,
         wildcard: false,
         index: false,
+        // Ours alone: the plugin's own `max-age=0` would otherwise replace the headers below.
+        cacheControl: false,
         setHeaders(res, path) {
           res.setHeader(
             'cache-control',
@@ -37,10 +48,13 @@ export const spaPlugin = fp<{ webRoot: string }>(
       });
     }
     app.setNotFoundHandler((request, reply) => {
+      const path = request.url.split('?')[0] ?? '';
       const isPage =
         request.method === 'GET' &&
-        !SERVER_PREFIXES.some((p) => request.url.startsWith(p)) &&
-        (request.headers.accept ?? '').includes('text/html');
+        !SERVER_PREFIXES.some((p) => path.startsWith(p)) &&
+        // A missing file (/logo.png) stays a 404; a route (/dashboard/billing) has no extension.
+        !/\.[a-z0-9]+$/i.test(path) &&
+        acceptsHtml(request.headers.accept);
       if (hasBuild && isPage)
         return reply.header('cache-control', 'no-cache').sendFile('index.html');
       return reply.status(404).send(errorBody('notFound'));

@@ -9,9 +9,11 @@ import { loadSignedInTranslations } from '../lib/i18n';
 // page is open: a sign-out or a failed token refresh sends the user to the welcome page.
 
 const isDoctor = () => getSessionState().user?.userType === 'doctor';
+const isAdmin = () => getSessionState().user?.isAdmin === true;
 
 /** Where a signed-in visitor of a guest-only route belongs. */
 function homeOfSignedIn(): string {
+  if (isAdmin()) return '/admin';
   if (isDoctor()) return '/doctor';
   return getSessionState().user?.isProfileComplete ? '/dashboard' : '/complete-profile';
 }
@@ -35,6 +37,7 @@ export async function requireAuth(): Promise<Response | null> {
 export async function requirePatient(): Promise<Response | null> {
   const signedOut = await requireAuth();
   if (signedOut) return signedOut;
+  if (isAdmin()) return redirect('/admin');
   return isDoctor() ? redirect('/doctor') : null;
 }
 
@@ -43,6 +46,14 @@ export async function requireDoctor(): Promise<Response | null> {
   const signedOut = await requireAuth();
   if (signedOut) return signedOut;
   return isDoctor() ? null : redirect('/dashboard');
+}
+
+/** The clinic administration: admins only; everyone else goes to their own area. */
+export async function requireAdmin(): Promise<Response | null> {
+  const signedOut = await requireAuth();
+  if (signedOut) return signedOut;
+  if (isAdmin()) return null;
+  return redirect(isDoctor() ? '/doctor' : '/dashboard');
 }
 
 /** requiresCompleteProfile: an incomplete profile is sent to complete it first. */

@@ -1,4 +1,4 @@
 import { createBrowserRouter } from 'react-router';
-import { routes } from './routes';
+import { routerOptions, routes } from './routes';
 
-export const router = createBrowserRouter(routes);
+export const router = createBrowserRouter(routes, routerOptions);

@@ -50,7 +50,7 @@ describe('route guards (spec §2)', () => {
       const { router } = renderApp(path);
       await landsOn(router, '/doctor');
       expect(
-        await screen.findByRole('heading', { level: 1, name: 'Your Consultations' }),
+        await screen.findByRole('heading', { level: 1, name: 'Schedule' }),
       ).toBeInTheDocument();
     },
   );

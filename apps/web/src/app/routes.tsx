@@ -1,23 +1,19 @@
-import { redirect, type RouteObject } from 'react-router';
+import { redirect, type DOMRouterOpts, type RouteObject } from 'react-router';
 import { DelayedSpinner } from '../components/ui/spinner';
 import { AboutPage } from '../features/about/components/about-page';
-import {
-  requireAuth,
-  requireCompleteProfile,
-  requireDoctor,
-  requireGuest,
-  requirePatient,
-} from './guards';
+import { requireAuth, requireCompleteProfile, requireGuest, requirePatient } from './guards';
 import { PublicLayout } from './layouts/public-layout';
 import { RootLayout } from './layouts/root-layout';
 import { RouteErrorBoundary } from './route-error-boundary';
+import { loadSignedInTranslations } from '../lib/i18n';
 
 // Route modules that carry weight are separate chunks, loaded in parallel with the session
 // restore. The signed-out screens hold the form stack (the shared zod/mini schemas and the form
 // hook) that a signed-in visit never needs; the signed-in layout (TanStack Query) and shell stay
 // out of what `/` downloads (150 KB budget, scripts/check-budgets.mjs); the profile pages are one group (their forms and
 // dialog); the booking and meeting areas will hold the calendar, payments and WebRTC that nobody
-// needs up front. Future doctor pages join them.
+// needs up front. The doctor's and the admin's areas are not even in this table: their routes
+// (staff-routes.tsx) are added on the first navigation into them (routerOptions below).
 const lazyWelcome = async () => ({
   Component: (await import('../features/auth/components/welcome-page')).WelcomePage,
 });
@@ -30,6 +26,14 @@ const lazyForgotPassword = async () => ({
 const lazyResetPassword = async () => ({
   Component: (await import('../features/auth/components/reset-password-page')).ResetPasswordPage,
 });
+// A signed-out page with the administration's texts (the invitation): they come with it, not with `/`.
+const lazyAcceptInvite = async () => {
+  const [page] = await Promise.all([
+    import('../features/staff-invite/components/accept-invite-page'),
+    loadSignedInTranslations(),
+  ]);
+  return { Component: page.AcceptInvitePage };
+};
 const lazySignedInLayout = async () => ({
   Component: (await import('./layouts/signed-in-layout')).SignedInLayout,
 });
@@ -65,18 +69,13 @@ const lazyBilling = async () => ({
   Component: (await import('../features/billing/components/billing-history-page'))
     .BillingHistoryPage,
 });
-const lazyDoctorLayout = async () => ({
-  Component: (await import('./layouts/doctor-layout')).DoctorLayout,
-});
-const lazyDoctorHome = async () => ({
-  Component: (await import('../features/doctor/components/doctor-home-page')).DoctorHomePage,
-});
-const lazyDoctorMeeting = async () => ({
-  Component: (await import('./pages/doctor-meeting-page')).DoctorMeetingRoute,
-});
 const lazyMeeting = async () => ({
   Component: (await import('../features/meeting/components/meeting-page')).MeetingPage,
 });
+
+/** The signed-in layout, under which the staff areas are patched in. */
+const SIGNED_IN_ROUTE_ID = 'signed-in';
+const STAFF_AREA = /^\/(doctor|admin)(\/|$)/;
 
 /** The route table of spec §2. */
 export const routes: RouteObject[] = [
@@ -95,9 +94,11 @@ export const routes: RouteObject[] = [
           { path: 'validate-email', lazy: lazyValidateEmail },
           { path: 'forgot-password', lazy: lazyForgotPassword },
           { path: 'reset-password', lazy: lazyResetPassword },
+          { path: 'accept-invite', lazy: lazyAcceptInvite },
         ],
       },
       {
+        id: SIGNED_IN_ROUTE_ID,
         loader: requireAuth,
         HydrateFallback: DelayedSpinner,
         lazy: lazySignedInLayout,
@@ -116,21 +117,13 @@ export const routes: RouteObject[] = [
             ],
           },
           {
-            path: 'doctor',
-            loader: requireDoctor,
-            lazy: lazyDoctorLayout,
-            children: [
-              { index: true, lazy: lazyDoctorHome },
-              { path: 'meeting/:id', lazy: lazyDoctorMeeting },
-            ],
-          },
-          {
             Component: PublicLayout,
             children: [
-              { path: 'complete-profile', lazy: lazyCompleteProfile },
+              // The patient's screens: staff (doctors, admins) are sent to their own area.
+              { path: 'complete-profile', loader: requirePatient, lazy: lazyCompleteProfile },
               { path: 'calendar', loader: requireCompleteProfile, lazy: lazyCalendar },
-              { path: 'booking/success', lazy: lazyBookingSuccess },
-              { path: 'booking/cancel', lazy: lazyBookingCancel },
+              { path: 'booking/success', loader: requirePatient, lazy: lazyBookingSuccess },
+              { path: 'booking/cancel', loader: requirePatient, lazy: lazyBookingCancel },
             ],
           },
         ],
@@ -143,3 +136,16 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * Options for every router made from `routes`: the first navigation into /doctor or /admin loads
+ * their route table and adds it under the signed-in layout (React Router's route discovery), so
+ * the staff areas' routes never weigh on what a patient's first page downloads.
+ */
+export const routerOptions = {
+  async patchRoutesOnNavigation({ path, patch }) {
+    if (!STAFF_AREA.test(path)) return;
+    const { staffRoutes } = await import('./staff-routes');
+    patch(SIGNED_IN_ROUTE_ID, staffRoutes);
+  },
+} satisfies Pick<DOMRouterOpts, 'patchRoutesOnNavigation'>;

@@ -90,6 +90,8 @@ export interface RequestOptions {
    * logout keep the spec's rule, because their 401 is one a refresh cannot cure.
    */
   refreshOnUnauthorized?: boolean;
+  /** 'blob' for a file download: a successful answer is returned as a Blob, not parsed. */
+  responseType?: 'json' | 'blob';
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -140,11 +142,17 @@ async function send(method: Method, path: string, options: RequestOptions): Prom
   const headers = new Headers(options.headers);
   headers.set('Accept', 'application/json');
   headers.set('Accept-Language', requestLocale);
+  // The patient's own zone: their mails name appointment times in it (ADR 0019).
+  headers.set('X-Time-Zone', Intl.DateTimeFormat().resolvedOptions().timeZone);
 
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) {
     // The browser writes the multipart boundary into Content-Type itself.
     body = options.body;
+  } else if (options.body instanceof Blob) {
+    // A file sent as it is (a photo, a document): its own type names the format.
+    body = options.body;
+    headers.set('Content-Type', options.body.type || 'application/octet-stream');
   } else if (options.body !== undefined) {
     body = JSON.stringify(options.body);
     headers.set('Content-Type', 'application/json');
@@ -168,7 +176,11 @@ async function send(method: Method, path: string, options: RequestOptions): Prom
     const message = error instanceof Error && error.message ? error.message : NETWORK_ERROR_MESSAGE;
     throw new ApiError(0, message);
   }
-  return { response, data: await readBody(response), tokenUsed };
+  const data =
+    options.responseType === 'blob' && response.ok
+      ? await response.blob()
+      : await readBody(response);
+  return { response, data, tokenUsed };
 }
 
 let refreshInFlight: Promise<unknown> | null = null;

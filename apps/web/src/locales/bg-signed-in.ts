@@ -1,7 +1,10 @@
+import admin from './bg/admin.json';
 import appointments from './bg/appointments.json';
 import billing from './bg/billing.json';
 import dashboard from './bg/dashboard.json';
+import doctor from './bg/doctor.json';
 import profile from './bg/profile.json';
+import schedule from './bg/schedule.json';
 import type { Resources } from './en';
 
 /** The Bulgarian of the signed-in screens, loaded by the signed-in routes. */
@@ -10,4 +13,7 @@ export const bgSignedIn = {
   profile,
   dashboard,
   billing,
+  doctor,
+  schedule,
+  admin,
 } satisfies Partial<Resources>;

@@ -1,7 +1,10 @@
+import admin from './de/admin.json';
 import appointments from './de/appointments.json';
 import billing from './de/billing.json';
 import dashboard from './de/dashboard.json';
+import doctor from './de/doctor.json';
 import profile from './de/profile.json';
+import schedule from './de/schedule.json';
 import type { Resources } from './en';
 
 /** The German of the signed-in screens, loaded by the signed-in routes. */
@@ -10,4 +13,7 @@ export const deSignedIn = {
   profile,
   dashboard,
   billing,
+  doctor,
+  schedule,
+  admin,
 } satisfies Partial<Resources>;

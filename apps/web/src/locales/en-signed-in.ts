@@ -1,7 +1,10 @@
+import admin from './en/admin.json';
 import appointments from './en/appointments.json';
 import billing from './en/billing.json';
 import dashboard from './en/dashboard.json';
+import doctor from './en/doctor.json';
 import profile from './en/profile.json';
+import schedule from './en/schedule.json';
 import type { Resources } from './en';
 
 /** The English of the signed-in screens, loaded by the signed-in routes (the entry has the rest). */
@@ -10,4 +13,7 @@ export const enSignedIn = {
   profile,
   dashboard,
   billing,
+  doctor,
+  schedule,
+  admin,
 } satisfies Partial<Resources>;

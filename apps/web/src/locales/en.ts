@@ -1,13 +1,16 @@
 import { VALIDATION_MESSAGES_EN } from '@vizita/shared/messages/validation';
+import admin from './en/admin.json';
 import appointments from './en/appointments.json';
 import auth from './en/auth.json';
 import billing from './en/billing.json';
 import common from './en/common.json';
 import dashboard from './en/dashboard.json';
+import doctor from './en/doctor.json';
 import language from './en/language.json';
 import medical from './en/medical.json';
 import navigation from './en/navigation.json';
 import profile from './en/profile.json';
+import schedule from './en/schedule.json';
 
 /** The shape every language must have: the English keys, any string values. */
 type Translation<T> = { [K in keyof T]: T[K] extends string ? string : Translation<T[K]> };
@@ -28,6 +31,9 @@ export const en = {
   validation: VALIDATION_MESSAGES_EN,
   dashboard,
   billing,
+  doctor,
+  schedule,
+  admin,
 };
 
 export type Resources = Translation<typeof en>;

@@ -29,6 +29,8 @@ const SAME_IN_EVERY_LANGUAGE = new Set([
   // "60.00 EUR": amount and currency code, ordered alike in en, bg and de.
   'appointments:booking.confirm.amount',
   'appointments:success.amount',
+  // "krankmeldung.pdf · 2 kB · March 2, 2026": name, size and date, each already localised.
+  'appointments:documents.fileLine',
 ]);
 
 describe('translations', () => {

@@ -57,8 +57,9 @@ export function appointmentData(overrides: Partial<Appointment> = {}): Appointme
     doctorId: { _id: 'd1', name: 'Dr. Ivan Georgiev', email: 'ivan@example.bg', specialties: [] },
     date,
     slot,
+    // The doctor's zone is the reader's (tests run in UTC): times read as the doctor's slots.
     startsAt: `${date}T${slot}:00.000Z`,
-    timeZone: 'Europe/Sofia',
+    timeZone: 'UTC',
     plan: 'consultation',
     status: 'upcoming',
     reason: null,
@@ -75,6 +76,7 @@ export function appointmentData(overrides: Partial<Appointment> = {}): Appointme
     isJoinable: false,
     minutesUntilJoinable: 0,
     hasPassed: false,
+    summary: null,
     ...overrides,
   };
 }
@@ -91,7 +93,7 @@ export function appointmentListBody(
     limit = 100,
     total = data.length,
   }: {
-    counts?: { upcoming: number; completed: number; cancelled: number };
+    counts?: { upcoming: number; completed: number; no_show: number; cancelled: number };
     page?: number;
     limit?: number;
     total?: number;
@@ -104,6 +106,7 @@ export function appointmentListBody(
     counts: counts ?? {
       upcoming: countOf('upcoming'),
       completed: countOf('completed'),
+      no_show: countOf('no_show'),
       cancelled: countOf('cancelled'),
     },
     pagination: { page, limit, total },

@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { routes } from '../app/routes';
+import { routerOptions, routes } from '../app/routes';
 
 /**
  * Renders the whole route table at `path`, as the browser would load it (src/main.tsx): in
@@ -9,7 +9,7 @@ import { routes } from '../app/routes';
  * as the signed-in layout brings TanStack Query's.
  */
 export function renderApp(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const router = createMemoryRouter(routes, { ...routerOptions, initialEntries: [path] });
   const view = render(
     <StrictMode>
       <RouterProvider router={router} />

@@ -1,11 +1,16 @@
 import * as z from 'zod/mini';
 import { successSchema } from './api-response.ts';
+import { calendarDateSchema } from './calendar-date.ts';
+import { isCalendarDate } from '../domain/calendar-date.ts';
 import { maxLengthIfFilled, minLengthIfFilled } from './field-checks.ts';
 
 /** Plans of spec §3 with their labels' i18n keys living in the web app. */
 export const APPOINTMENT_PLANS = ['consultation', 'prescription', 'follow-up'] as const;
-/** Statuses a patient sees (spec §3). A payment hold is `pending` and is never listed. */
-export const APPOINTMENT_STATUSES = ['upcoming', 'completed', 'cancelled'] as const;
+/**
+ * Statuses a patient sees: spec §3's three, and `no_show` when the doctor recorded that the patient
+ * did not attend (issue #10). A payment hold is `pending` and is never listed.
+ */
+export const APPOINTMENT_STATUSES = ['upcoming', 'completed', 'no_show', 'cancelled'] as const;
 
 /** The appointment entity of spec §3, with the join state computed by the server's clock. */
 export const appointmentSchema = z.object({
@@ -28,20 +33,23 @@ export const appointmentSchema = z.object({
   meetingUrl: z.nullable(z.string()),
   createdAt: z.string(),
   updatedAt: z.string(),
-  cancelledBy: z.nullable(z.enum(['doctor', 'patient'])),
+  cancelledBy: z.nullable(z.enum(['doctor', 'patient', 'clinic'])),
   cancelReason: z.nullable(z.string()),
   cancelledAt: z.nullable(z.string()),
   paymentAmount: z.nullable(z.number()),
   paymentCurrency: z.nullable(z.string()),
   /** The patient's name, for the appointment's doctor only (the doctor area); null for a patient. */
   patient: z.nullable(z.object({ _id: z.string(), name: z.string() })),
+  /** The doctor's summary for the patient (the newest version); never the private notes. */
+  summary: z.nullable(z.string()),
   isJoinable: z.boolean(),
   minutesUntilJoinable: z.number(),
   hasPassed: z.boolean(),
 });
 export type Appointment = z.infer<typeof appointmentSchema>;
 
-const isoDate = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'invalidValue'));
+// A real day: 2026-02-30 is a 400, not a failure deeper in (issue #11).
+const isoDate = calendarDateSchema;
 
 /**
  * The reason recorded when Vizita itself cancels: a payment that arrived after its hold lapsed and
@@ -112,6 +120,7 @@ export const occupiedSlotSchema = z.object({
 export const appointmentCountsSchema = z.object({
   upcoming: z.number(),
   completed: z.number(),
+  no_show: z.number(),
   cancelled: z.number(),
 });
 export type AppointmentCounts = z.infer<typeof appointmentCountsSchema>;
@@ -164,10 +173,13 @@ export const cancelAppointmentResponseSchema = successSchema(
 export const rescheduleAppointmentRequestSchema = z.strictObject({
   newDate: z.string('newDateRequired').check(
     z.minLength(1, 'newDateRequired'),
-    z.refine((v) => /^\d{4}-\d{2}-\d{2}(T00:00:00(\.000)?Z)?$/.test(v), {
-      message: 'invalidValue',
-      when: ({ value }) => typeof value === 'string' && value.length > 0,
-    }),
+    z.refine(
+      (v) => /^\d{4}-\d{2}-\d{2}(T00:00:00(\.000)?Z)?$/.test(v) && isCalendarDate(v.slice(0, 10)),
+      {
+        message: 'invalidValue',
+        when: ({ value }) => typeof value === 'string' && value.length > 0,
+      },
+    ),
   ),
   newSlot: z.string('newSlotRequired').check(
     z.minLength(1, 'newSlotRequired'),

@@ -124,7 +124,9 @@ export type Session = z.infer<typeof sessionSchema>;
 export const sessionResponseSchema = successSchema(sessionSchema);
 
 /** POST /auth/resend-validation-email and POST /auth/forgot-password. */
-export const emailOnlyRequestSchema = z.strictObject({ email: requiredEmail('emailInvalid') });
+/** An e-mail field with the spec's messages, for forms beyond the sign-up (an admin's invite). */
+export const emailSchema = requiredEmail('emailInvalid');
+export const emailOnlyRequestSchema = z.strictObject({ email: emailSchema });
 export type EmailOnlyRequest = z.infer<typeof emailOnlyRequestSchema>;
 
 /** POST /auth/validate-email?token= */

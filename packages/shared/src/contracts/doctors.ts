@@ -1,12 +1,37 @@
 import * as z from 'zod/mini';
+import { isSpecialtyCode } from '../domain/specialties.ts';
 import { successSchema } from './api-response.ts';
+import { calendarDateSchema } from './calendar-date.ts';
 
 /** How far ahead patients may book (spec §9: 60 days from today, in the doctor's calendar). */
 export const BOOKING_WINDOW_DAYS = 60;
 
-const isoDate = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'invalidValue'));
+// A real day: 2026-02-30 is a 400, not a failure deeper in (issue #11).
+const isoDate = calendarDateSchema;
 
-/** The doctor entity of spec §3. */
+/** Languages a doctor may consult in (ISO 639-1): the markets' own and the common second ones. */
+export const CONSULTATION_LANGUAGES = [
+  'bg',
+  'de',
+  'en',
+  'ru',
+  'tr',
+  'fr',
+  'es',
+  'it',
+  'el',
+  'ro',
+  'pl',
+  'uk',
+  'ar',
+] as const;
+export type ConsultationLanguage = (typeof CONSULTATION_LANGUAGES)[number];
+
+/**
+ * The doctor entity of spec §3 — specialties as catalogue codes (each screen names them in its
+ * language) — with the languages spoken, a short bio in the reader's language, the fee the server
+ * charges, and the next free slot (within two weeks). Never the doctor's sign-in e-mail.
+ */
 export const doctorSchema = z.object({
   _id: z.string(),
   name: z.string(),
@@ -15,9 +40,20 @@ export const doctorSchema = z.object({
   photoUrl: z.optional(z.string()),
   timeZone: z.string(),
   slotMinutes: z.number(),
+  languages: z.array(z.string()),
+  bio: z.optional(z.string()),
+  fee: z.object({ amountMinor: z.number(), currency: z.string() }),
+  nextAvailable: z.nullable(z.object({ startsAt: z.string(), date: z.string(), slot: z.string() })),
 });
 export type Doctor = z.infer<typeof doctorSchema>;
 export const doctorListResponseSchema = successSchema(z.array(doctorSchema));
+
+/** GET /api/doctors?specialty&language — the booking page's filters. */
+export const doctorListQuerySchema = z.object({
+  specialty: z.optional(z.string().check(z.refine(isSpecialtyCode, 'invalidValue'))),
+  language: z.optional(z.enum(CONSULTATION_LANGUAGES, 'invalidValue')),
+});
+export type DoctorListQuery = z.infer<typeof doctorListQuerySchema>;
 
 /** GET /api/availability: one `date`, or a `startDate`–`endDate` range (spec §7). */
 export const availabilityQuerySchema = z

@@ -1,14 +1,21 @@
 import * as z from 'zod/mini';
+import { calendarDateSchema } from './calendar-date.ts';
 import { successSchema } from './api-response.ts';
 
-/** Spec §9: 60 per appointment, in minor units (ARCHITECTURE.md §4: money is integer minor units). */
+/**
+ * Spec §9: 60 per appointment, in minor units — now the default of each doctor's fee, which the
+ * server charges (ARCHITECTURE.md §4: money is integer minor units).
+ */
 export const CONSULTATION_FEE_MINOR = 6000;
 /**
- * Spec §9: BGN for Bulgaria, EUR for Germany. (Bulgaria adopted the euro on 2026-01-01; the spec
- * still says BGN, so the market's currency lives here, in one place, until the spec changes.)
+ * Every new booking is in euro, in both markets: Bulgaria adopted the euro on 2026-01-01 and the
+ * lev stopped being legal tender on 2026-01-31, which overtakes the spec's BGN rule (ADR 0018).
+ * Payments made in BGN before keep their currency in the history and on receipts.
  */
-export const CURRENCY_BY_COUNTRY = { Bulgaria: 'BGN', Germany: 'EUR' } as const;
-export type PaymentCountry = keyof typeof CURRENCY_BY_COUNTRY;
+export const BOOKING_CURRENCY = 'EUR';
+/** The spec's `country` of a booking (spec §7); it no longer decides the currency. */
+export const PAYMENT_COUNTRIES = ['Bulgaria', 'Germany'] as const;
+export type PaymentCountry = (typeof PAYMENT_COUNTRIES)[number];
 /** A payment hold lasts as long as the checkout: 30 minutes, Stripe's shortest session. */
 export const CHECKOUT_LIFETIME_MS = 30 * 60_000;
 /** Spec §5: the reason for visit is optional and defaults to "General consultation". */
@@ -19,11 +26,11 @@ export const NOTES_MAX = 1000;
 /** POST /api/payments/create-session (spec §7). No amount: the server sets the price. */
 export const createSessionRequestSchema = z.strictObject({
   doctorId: z.uuid('invalidValue'),
-  date: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'invalidValue')),
+  date: calendarDateSchema,
   slot: z.string().check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'invalidValue')),
   reason: z.optional(z.string().check(z.trim(), z.maxLength(REASON_MAX, 'fieldTooLong'))),
   notes: z.optional(z.string().check(z.trim(), z.maxLength(NOTES_MAX, 'fieldTooLong'))),
-  country: z.enum(['Bulgaria', 'Germany'], 'invalidValue'),
+  country: z.enum(PAYMENT_COUNTRIES, 'invalidValue'),
 });
 export type CreateSessionRequest = z.infer<typeof createSessionRequestSchema>;
 
@@ -72,6 +79,8 @@ export const paymentHistoryItemSchema = z.object({
   currency: z.string(),
   status: z.enum(PAYMENT_STATUSES),
   receiptUrl: z.nullable(z.string()),
+  // The invoice as a PDF download, signed like the receipt link (ADR 0021).
+  invoicePdfUrl: z.optional(z.nullable(z.string())),
 });
 export type PaymentHistoryItem = z.infer<typeof paymentHistoryItemSchema>;
 export const paymentHistoryResponseSchema = successSchema(z.array(paymentHistoryItemSchema));

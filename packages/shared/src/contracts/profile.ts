@@ -1,5 +1,7 @@
 import * as z from 'zod/mini';
 import { egnBirthDate, isValidEgn } from '../domain/egn.ts';
+import { isValidKvnr } from '../domain/kvnr.ts';
+import { isValidLnch } from '../domain/lnch.ts';
 import {
   COUNTRY_CODES,
   GENDERS,
@@ -95,9 +97,12 @@ export function checkCountryRules(
   if (v.country === 'BG') {
     if (!v.nationalIdNumber)
       ctx.addIssue({ code: 'custom', path: ['nationalIdNumber'], message: 'nationalIdRequired' });
-    else if (!isValidEgn(v.nationalIdNumber))
-      ctx.addIssue({ code: 'custom', path: ['nationalIdNumber'], message: 'egnInvalid' });
-    else if (v.birthDate && egnBirthDate(v.nationalIdNumber) !== v.birthDate) {
+    // A resident without an EGN gives the foreigner's personal number (ЛНЧ) instead; it carries
+    // no birth date to compare. A number valid as both is an EGN (ADR 0020).
+    else if (!isValidEgn(v.nationalIdNumber)) {
+      if (!isValidLnch(v.nationalIdNumber))
+        ctx.addIssue({ code: 'custom', path: ['nationalIdNumber'], message: 'egnInvalid' });
+    } else if (v.birthDate && egnBirthDate(v.nationalIdNumber) !== v.birthDate) {
       ctx.addIssue({ code: 'custom', path: ['nationalIdNumber'], message: 'egnBirthDateMismatch' });
     }
   }
@@ -131,11 +136,12 @@ export function checkCountryRules(
         path: ['insurance', 'number'],
         message: 'insuranceNumberRequired',
       });
-    else if (!INSURANCE_NUMBER_PATTERN.test(number))
+    // Statutory insurance numbers are KVNRs with a check digit; private insurers use their own.
+    else if (type === 'state' ? !isValidKvnr(number) : !INSURANCE_NUMBER_PATTERN.test(number))
       ctx.addIssue({
         code: 'custom',
         path: ['insurance', 'number'],
-        message: 'insuranceNumberInvalid',
+        message: type === 'state' ? 'kvnrInvalid' : 'insuranceNumberInvalid',
       });
   }
 }

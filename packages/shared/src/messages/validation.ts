@@ -34,6 +34,8 @@ export const VALIDATION_MESSAGES_EN = {
   insuranceCompanyInvalid: 'Please choose an insurance company from the list',
   insuranceNumberRequired: 'Insurance number is required',
   insuranceNumberInvalid: 'Please enter a valid insurance number',
+  kvnrInvalid:
+    'Please enter the 10-character health insurance number from your card (a letter and 9 digits)',
   genderRequired: 'Please select your gender',
   birthDateRequired: 'Date of birth is required',
   birthDateInvalid: 'Please enter a valid date of birth',
@@ -48,6 +50,14 @@ export const VALIDATION_MESSAGES_EN = {
   cancelReasonMax: 'Please keep the reason to at most 500 characters',
   newDateRequired: 'Please choose a new date',
   newSlotRequired: 'Please choose a new time',
+  scheduleTimeInvalid: 'Please enter a time as HH:MM',
+  scheduleEndBeforeStart: 'The end must be after the start',
+  scheduleOverlap: 'This range overlaps another one on the same day',
+  scheduleTooMany: 'Please use at most 28 ranges a week',
+  scheduleBothTimes: 'Please give both a start and an end time',
+  scheduleTooShort: 'This range is shorter than one appointment slot',
+  scheduleDatePast: 'Please choose today or a later date',
+  scheduleDateTooFar: 'Please choose a date within the next year',
 } as const;
 
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES_EN;

@@ -3,15 +3,21 @@ import { normalizeEmail } from '@vizita/shared/domain/email';
 import type { WeeklyInterval } from '@vizita/shared/domain/slots';
 import { passwordPolicyViolations } from '@vizita/shared/domain/password-policy';
 import type { Db } from '../../db/client.ts';
-import {
-  doctorProfiles,
-  doctorScheduleExceptions,
-  doctorWeeklyHours,
-  users,
-} from '../../db/schema.ts';
+import { doctorProfiles, doctorWeeklyHours, users } from '../../db/schema.ts';
 import { audit, findUserByEmail } from '../auth/repo.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { formatWeeklyHours } from './weekly-hours.ts';
+import {
+  scheduleExceptionRequestSchema,
+  weeklyHoursRequestSchema,
+  type ScheduleConflict,
+} from '@vizita/shared/contracts/schedule';
+import { ApiError } from '../../lib/api-error.ts';
+import { validationMessageEn } from '@vizita/shared/messages/validation';
+import type { Locale } from '@vizita/shared/constants';
+import { isSpecialtyCode, SPECIALTY_CODES } from '@vizita/shared/domain/specialties';
+import { systemClock, type Clock } from '../../lib/clock.ts';
+import { createScheduleService } from '../schedules/service.ts';
 
 export type NewDoctor = {
   email: string;
@@ -19,7 +25,14 @@ export type NewDoctor = {
   firstName: string;
   lastName: string;
   title?: string;
+  /** Codes of the specialty catalogue (packages/shared/src/domain/specialties.ts). */
   specialties: string[];
+  /** ISO 639-1 codes of the languages the doctor consults in. */
+  languages?: string[];
+  bios?: Partial<Record<Locale, string>>;
+  /** The language of the doctor's mails. */
+  locale?: Locale;
+  feeMinor?: number;
   experienceYears?: number | undefined;
   photoUrl?: string | undefined;
   timeZone: string;
@@ -43,8 +56,52 @@ function assertPassword(password: string) {
     );
 }
 
+/** A schema's verdict as an operator reads it: the first problem, in English. */
+function validated<T>(
+  schema: {
+    safeParse: (
+      v: unknown,
+    ) =>
+      | { success: true; data: T }
+      | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } };
+  },
+  value: unknown,
+): T {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0]!;
+  throw new Error(`${issue.path.join('.') || 'value'}: ${validationMessageEn(issue.message)}`);
+}
+
+/** A refused schedule change, as an operator reads it: which booked appointments are in the way. */
+async function operatorChange(run: () => Promise<unknown>) {
+  try {
+    await run();
+  } catch (error) {
+    if (error instanceof ApiError && error.code === 'scheduleConflict') {
+      const conflicts = (error.extra.conflicts ?? []) as ScheduleConflict[];
+      throw new Error(
+        `Booked appointments fall outside these hours: ${conflicts
+          .map((c) => `${c.date} ${c.slot} (${c.patientName})`)
+          .join(', ')}. Cancel them in the doctor console or the administration first.`,
+      );
+    }
+    if (error instanceof ApiError) throw new Error(error.message);
+    throw error;
+  }
+}
+
 /** What a clinic operator does from the command line (and what the demo seed does on start). */
-export function createAdminService(db: Db) {
+export function createAdminService(db: Db, clock: Clock = systemClock) {
+  // The command line only refuses a change that conflicts with bookings; cancelling them with
+  // refunds is done in the console, where the doctor or an admin gives the patients a reason.
+  const schedules = createScheduleService({
+    db,
+    clock,
+    appointments: {
+      cancel: () => Promise.reject(new Error('Cancel the appointments in the console first')),
+    },
+  });
   async function doctorIdByEmail(email: string) {
     const user = await findUserByEmail(db, normalizeEmail(email));
     if (!user || user.userType !== 'doctor') throw new Error(`No doctor with the e-mail ${email}`);
@@ -55,6 +112,12 @@ export function createAdminService(db: Db) {
     async createDoctor(input: NewDoctor): Promise<string> {
       assertTimeZone(input.timeZone);
       assertPassword(input.password);
+      validated(weeklyHoursRequestSchema, { ranges: input.weekly });
+      const unknown = input.specialties.filter((s) => !isSpecialtyCode(s));
+      if (unknown.length > 0 || input.specialties.length === 0)
+        throw new Error(
+          `Unknown specialties "${unknown.join(', ')}" (use catalogue codes: ${SPECIALTY_CODES.join(', ')})`,
+        );
       if (!Number.isInteger(input.slotMinutes) || input.slotMinutes < 10 || input.slotMinutes > 240)
         throw new Error('Slot minutes must be a whole number from 10 to 240');
       const passwordHash = await hashPassword(input.password);
@@ -70,11 +133,15 @@ export function createAdminService(db: Db) {
             // An operator vouches for the address; doctors do not validate by mail.
             emailValidatedAt: new Date(),
             isProfileComplete: true,
+            locale: input.locale ?? 'en',
           })
           .onConflictDoNothing({ target: users.email })
           .returning();
         if (!user) throw new Error(`A user with the e-mail ${input.email} already exists`);
         await tx.insert(doctorProfiles).values({
+          languages: input.languages ?? [],
+          bios: input.bios ?? {},
+          ...(input.feeMinor !== undefined ? { feeMinor: input.feeMinor } : {}),
           userId: user.id,
           title: input.title ?? 'Dr.',
           specialties: input.specialties,
@@ -96,20 +163,14 @@ export function createAdminService(db: Db) {
       });
     },
 
-    /** Replaces the doctor's weekly hours. Booked appointments are kept. */
+    /**
+     * Replaces the doctor's weekly hours, by the same rules as the doctor's own console; refused
+     * (with the appointments named) when booked appointments would fall outside them.
+     */
     async setSchedule(email: string, weekly: WeeklyInterval[]) {
       const doctorId = await doctorIdByEmail(email);
-      await db.transaction(async (tx) => {
-        await tx.delete(doctorWeeklyHours).where(eq(doctorWeeklyHours.doctorId, doctorId));
-        await tx.insert(doctorWeeklyHours).values(
-          weekly.map((w) => ({
-            doctorId,
-            weekday: w.weekday,
-            startTime: w.start,
-            endTime: w.end,
-          })),
-        );
-      });
+      const ranges = validated(weeklyHoursRequestSchema, { ranges: weekly });
+      await operatorChange(() => schedules.setWeekly(doctorId, null, ranges));
     },
 
     /** A day off, or part of one (`start`–`end`), or extra hours with `kind: 'extra'`. */
@@ -123,21 +184,14 @@ export function createAdminService(db: Db) {
         note?: string | undefined;
       },
     ) {
-      if (!/^\d{4}-\d{2}-\d{2}$/.test(exception.date))
-        throw new Error('The date must be YYYY-MM-DD');
-      if ((exception.start === undefined) !== (exception.end === undefined))
-        throw new Error('Give both --from and --to, or neither');
-      if (exception.kind === 'extra' && !exception.start)
-        throw new Error('Extra hours need --from and --to');
       const doctorId = await doctorIdByEmail(email);
-      await db.insert(doctorScheduleExceptions).values({
-        doctorId,
-        date: exception.date,
-        kind: exception.kind,
-        startTime: exception.start ?? null,
-        endTime: exception.end ?? null,
-        note: exception.note ?? null,
-      });
+      await operatorChange(() =>
+        schedules.addException(
+          doctorId,
+          null,
+          validated(scheduleExceptionRequestSchema, exception),
+        ),
+      );
     },
 
     async listDoctors() {

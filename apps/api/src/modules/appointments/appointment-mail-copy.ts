@@ -11,6 +11,9 @@ export const APPOINTMENT_MAIL_KINDS = [
   'refunded',
   'reminder24h',
   'reminder15m',
+  'completed',
+  'no_show',
+  'doctor_summary',
 ] as const;
 export type AppointmentMailKind = (typeof APPOINTMENT_MAIL_KINDS)[number];
 
@@ -34,6 +37,8 @@ type Copy = Record<AppointmentMailKind, KindCopy> & {
   noRefund: string;
   actions: { appointments: string; join: string; book: string; billing: string };
   signature: string;
+  noShowHelp: string;
+  summaryHeading: string;
 };
 
 export const APPOINTMENT_MAIL_COPY = {
@@ -63,6 +68,9 @@ export const APPOINTMENT_MAIL_COPY = {
       billing: 'View billing history',
     },
     signature: 'The Vizita team',
+    noShowHelp:
+      'If this is a mistake, please reply to this e-mail. You can book a new appointment at any time.',
+    summaryHeading: 'Summary from your doctor:',
     confirmed: {
       subject: 'Your Vizita appointment is confirmed',
       intro: 'Your payment was received and your video consultation is booked.',
@@ -87,6 +95,20 @@ export const APPOINTMENT_MAIL_COPY = {
     reminder15m: {
       subject: 'Your video consultation starts in 15 minutes',
       intro: 'Your video consultation starts in 15 minutes. You can join now.',
+    },
+    completed: {
+      subject: 'Thank you for your Vizita consultation',
+      intro:
+        'Your doctor has marked your video consultation as completed. Thank you for using Vizita.',
+    },
+    no_show: {
+      subject: 'You missed your Vizita appointment',
+      intro: 'Your doctor has noted that you did not attend your video consultation.',
+    },
+    doctor_summary: {
+      subject: 'Your doctor wrote a summary of your consultation',
+      intro:
+        'Your doctor has written a summary of your video consultation. You can also read it in your appointments.',
     },
   },
   bg: {
@@ -115,6 +137,9 @@ export const APPOINTMENT_MAIL_COPY = {
       billing: 'Към историята на плащанията',
     },
     signature: 'Екипът на Vizita',
+    noShowHelp:
+      'Ако това е грешка, моля, отговорете на този имейл. Можете да запишете нов час по всяко време.',
+    summaryHeading: 'Обобщение от вашия лекар:',
     confirmed: {
       subject: 'Часът ви във Vizita е потвърден',
       intro: 'Плащането ви е получено и видеоконсултацията ви е запазена.',
@@ -139,6 +164,20 @@ export const APPOINTMENT_MAIL_COPY = {
     reminder15m: {
       subject: 'Видеоконсултацията ви започва след 15 минути',
       intro: 'Видеоконсултацията ви започва след 15 минути. Вече можете да се включите.',
+    },
+    completed: {
+      subject: 'Благодарим ви за консултацията във Vizita',
+      intro:
+        'Вашият лекар отбеляза видеоконсултацията като проведена. Благодарим ви, че използвате Vizita.',
+    },
+    no_show: {
+      subject: 'Пропуснахте своя час във Vizita',
+      intro: 'Вашият лекар отбеляза, че не сте се явили на видеоконсултацията.',
+    },
+    doctor_summary: {
+      subject: 'Вашият лекар написа обобщение на консултацията',
+      intro:
+        'Вашият лекар написа обобщение на видеоконсултацията. Можете да го прочетете и в своите часове.',
     },
   },
   de: {
@@ -168,6 +207,9 @@ export const APPOINTMENT_MAIL_COPY = {
       billing: 'Zahlungsverlauf ansehen',
     },
     signature: 'Ihr Vizita-Team',
+    noShowHelp:
+      'Falls das ein Irrtum ist, antworten Sie bitte auf diese E-Mail. Sie können jederzeit einen neuen Termin buchen.',
+    summaryHeading: 'Zusammenfassung Ihrer Ärztin oder Ihres Arztes:',
     confirmed: {
       subject: 'Ihr Vizita-Termin ist bestätigt',
       intro: 'Ihre Zahlung ist eingegangen und Ihre Videosprechstunde ist gebucht.',
@@ -192,6 +234,20 @@ export const APPOINTMENT_MAIL_COPY = {
     reminder15m: {
       subject: 'Ihre Videosprechstunde beginnt in 15 Minuten',
       intro: 'Ihre Videosprechstunde beginnt in 15 Minuten. Sie können jetzt beitreten.',
+    },
+    completed: {
+      subject: 'Vielen Dank für Ihre Vizita-Sprechstunde',
+      intro:
+        'Ihre Videosprechstunde wurde als abgeschlossen vermerkt. Vielen Dank, dass Sie Vizita nutzen.',
+    },
+    no_show: {
+      subject: 'Sie haben Ihren Vizita-Termin versäumt',
+      intro: 'In Ihrer Videosprechstunde wurde vermerkt, dass Sie nicht teilgenommen haben.',
+    },
+    doctor_summary: {
+      subject: 'Zusammenfassung Ihrer Sprechstunde',
+      intro:
+        'Zu Ihrer Videosprechstunde wurde eine Zusammenfassung für Sie geschrieben. Sie finden sie auch bei Ihren Terminen.',
     },
   },
 } satisfies Record<Locale, Copy>;

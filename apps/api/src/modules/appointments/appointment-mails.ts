@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { isTimeZone } from '@vizita/shared/domain/time-zone';
 import { LOCALES, type Locale } from '@vizita/shared/constants';
 import { SLOT_LOST_CANCEL_REASON } from '@vizita/shared/contracts/appointments';
 import { JOIN_CLOSES_AFTER_MS, JOIN_OPENS_BEFORE_MS } from '@vizita/shared/domain/join-window';
@@ -10,6 +11,11 @@ import { enqueue, type JobWorker } from '../jobs/queue.ts';
 import type { Mailer, MailMessage } from '../mail/mailer.ts';
 import { escapeHtml } from '../mail/templates.ts';
 import { APPOINTMENT_MAIL_COPY, type AppointmentMailKind } from './appointment-mail-copy.ts';
+import {
+  DOCTOR_NOTICE_COPY,
+  isDoctorNoticeKind,
+  type DoctorNoticeKind,
+} from './doctor-notice-copy.ts';
 
 type Tx = Parameters<typeof enqueue>[0];
 
@@ -46,6 +52,27 @@ export async function queueAppointmentMail(
 }
 
 /**
+ * Queues the notice of a booking, cancellation or reschedule to the appointment's doctor, in the
+ * caller's transaction, beside the patient's mail of the same event. Answers the job's key.
+ */
+export async function queueDoctorNotice(
+  tx: Tx,
+  kind: DoctorNoticeKind,
+  appointmentId: string,
+  now: Date,
+  variant?: string,
+): Promise<string> {
+  const key = `mail:doctor:${kind}:${appointmentId}${variant ? `:${variant}` : ''}`;
+  await enqueue(tx, {
+    kind: APPOINTMENT_MAIL_JOB,
+    key,
+    runAt: now,
+    payload: { kind, appointmentId, recipient: 'doctor' },
+  });
+  return key;
+}
+
+/**
  * Queues the reminders for the appointment's current start. Reminders of an earlier start (before
  * a reschedule) need no removal: their handler sees that the start moved and sends nothing.
  * A reminder whose time has already come when the appointment is booked is not queued.
@@ -70,13 +97,78 @@ export async function queueReminders(
 
 const intlLocale = (locale: Locale) => (locale === 'en' ? 'en-US' : locale);
 const isLocale = (value: string): value is Locale => (LOCALES as readonly string[]).includes(value);
+const localeOf = (value: string): Locale => (isLocale(value) ? value : 'en');
 
 export const formatMoney = (minor: number, currency: string, locale: Locale) =>
   new Intl.NumberFormat(intlLocale(locale), { style: 'currency', currency }).format(minor / 100);
 
 /**
- * Writes and sends the mails of an appointment's life, in the patient's language, as the
- * `appointment-mail` job (so a mail survives a crash and is sent once however many instances run).
+ * The day and time of an instant for a reader: in their language's conventions (English as the
+ * spec writes it, "9:30 AM"; Bulgarian and German 24-hour "09:30") and in `zone`, named unless
+ * the reader is known to live in the zone the appointment was booked in (ADR 0019).
+ */
+export function mailDateTime(instant: Date, locale: Locale, zone: string, nameZone: boolean) {
+  const date = new Intl.DateTimeFormat(intlLocale(locale), {
+    dateStyle: 'full',
+    timeZone: zone,
+  }).format(instant);
+  const clock = new Intl.DateTimeFormat(intlLocale(locale), {
+    hour: locale === 'en' ? 'numeric' : '2-digit',
+    minute: '2-digit',
+    hourCycle: locale === 'en' ? 'h12' : 'h23',
+    timeZone: zone,
+  }).format(instant);
+  return { date, time: nameZone ? `${clock} (${zone})` : clock };
+}
+
+type Rendered = {
+  locale: Locale;
+  to: string;
+  subject: string;
+  hello: string;
+  intro: string;
+  rows: [string, string][];
+  notes: string[];
+  action: { label: string; url: string };
+  signature: string;
+};
+
+/** One layout for every appointment mail: text and HTML with the same content. */
+function render(mail: Rendered): Omit<MailMessage, 'attachments'> {
+  const text = [
+    mail.hello,
+    '',
+    mail.intro,
+    '',
+    ...mail.rows.map(([k, v]) => `${k}: ${v}`),
+    '',
+    ...mail.notes.flatMap((n) => [n, '']),
+    `${mail.action.label}: ${mail.action.url}`,
+    '',
+    mail.signature,
+  ].join('\n');
+  const html = `<!doctype html><html lang="${mail.locale}"><body style="font-family:Arial,sans-serif;color:#0f172a;line-height:1.5">
+<p>${escapeHtml(mail.hello)}</p><p>${escapeHtml(mail.intro)}</p>
+<table role="presentation" style="border-collapse:collapse">${mail.rows.map(([k, v]) => `<tr><th style="text-align:left;padding:4px 12px 4px 0;color:#475569">${escapeHtml(k)}</th><td style="padding:4px 0">${escapeHtml(v)}</td></tr>`).join('')}</table>
+${mail.notes.map((n) => `<p>${escapeHtml(n).replaceAll('\n', '<br>')}</p>`).join('\n')}
+<p><a href="${escapeHtml(mail.action.url)}" style="display:inline-block;background:#0f766e;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(mail.action.label)}</a></p>
+<p>${escapeHtml(mail.signature)}</p></body></html>`;
+  return { to: mail.to, subject: mail.subject, text, html };
+}
+
+/**
+ * Seconds since 2023-11-14 when the mail is written: every later mail about an appointment carries
+ * a higher SEQUENCE, so calendars apply a move or a cancellation over the earlier invite.
+ */
+const inviteSequence = (now: Date) => Math.max(0, Math.floor(now.getTime() / 1000) - 1_700_000_000);
+
+/** The address part of "Name <address>". */
+const addressOf = (from: string) => /<([^>]+)>/.exec(from)?.[1] ?? from.trim();
+
+/**
+ * Writes and sends the mails of an appointment's life, in the recipient's language, as the
+ * `appointment-mail` job (so a mail survives a crash and is sent once however many instances run):
+ * the patient's, and the notices to the doctor.
  */
 export function createAppointmentMails({
   db,
@@ -84,18 +176,26 @@ export function createAppointmentMails({
   clock,
   appUrl,
   jobs,
+  readSummary,
+  mailFrom = 'Vizita <no-reply@vizita.local>',
 }: {
   db: Db;
   mailer: Mailer;
   clock: Clock;
   appUrl: string;
   jobs: JobWorker;
+  /** The doctor's newest summary for the patient, decrypted (the private notes never). */
+  readSummary: (appointmentId: string) => Promise<string | null>;
+  /** The organizer of the calendar invites. */
+  mailFrom?: string;
 }) {
+  const organizer = { name: 'Vizita', email: addressOf(mailFrom) };
+
   async function load(appointmentId: string) {
     const [row] = await db
       .select({
         appointment: appointments,
-        doctor: { firstName: users.firstName, lastName: users.lastName },
+        doctor: users,
         title: doctorProfiles.title,
       })
       .from(appointments)
@@ -106,6 +206,7 @@ export function createAppointmentMails({
     const [patient] = await db.select().from(users).where(eq(users.id, row.appointment.patientId));
     return patient ? { ...row, patient } : undefined;
   }
+  type Loaded = NonNullable<Awaited<ReturnType<typeof load>>>;
 
   /** A reminder is sent only for the start it was queued for, and only while it is still useful. */
   function reminderIsDue(
@@ -121,20 +222,52 @@ export function createAppointmentMails({
     return clock().getTime() < latest;
   }
 
-  function compose(
+  /**
+   * The calendar entry of the appointment for one attendee: the same UID in every mail, a
+   * sequence that grows with time (a later mail wins), CANCEL to remove it.
+   */
+  function invite(
+    a: Loaded['appointment'],
+    method: 'REQUEST' | 'CANCEL',
+    attendee: { name: string; email: string },
+    summary: string,
+    description: string,
+    url: string,
+  ) {
+    const now = clock();
+    return {
+      filename: 'invite.ics',
+      content: calendarEvent({
+        uid: `${a.id}@vizita`,
+        sequence: inviteSequence(now),
+        start: a.startsAt,
+        end: a.endsAt,
+        summary,
+        description,
+        url,
+        now,
+        method,
+        organizer,
+        attendee,
+      }),
+      contentType: `text/calendar; charset=utf-8; method=${method}`,
+    };
+  }
+
+  function composeForPatient(
     kind: AppointmentMailKind,
-    data: NonNullable<Awaited<ReturnType<typeof load>>>,
+    data: Loaded,
     refund: string | undefined,
+    summary: string | null,
   ): MailMessage {
     const { appointment: a, patient } = data;
-    const locale = isLocale(patient.locale) ? patient.locale : 'en';
+    const locale = localeOf(patient.locale);
     const t = APPOINTMENT_MAIL_COPY[locale];
     const doctor = [data.title ?? 'Dr.', data.doctor.firstName, data.doctor.lastName].join(' ');
-    const date = new Intl.DateTimeFormat(intlLocale(locale), {
-      dateStyle: 'full',
-      timeZone: a.timeZone,
-    }).format(a.startsAt);
-    const time = `${new Intl.DateTimeFormat(intlLocale(locale), { timeStyle: 'short', timeZone: a.timeZone }).format(a.startsAt)} (${a.timeZone})`;
+    // The patient's own zone when their browser told us one; else the zone it was booked in.
+    const known = isTimeZone(patient.timeZone);
+    const zone = known ? patient.timeZone! : a.timeZone;
+    const { date, time } = mailDateTime(a.startsAt, locale, zone, !known || zone !== a.timeZone);
     const amount =
       a.priceMinor !== null && a.currency ? formatMoney(a.priceMinor, a.currency, locale) : '';
     const meetingUrl = `${appUrl}/dashboard/meeting/${a.id}`;
@@ -146,14 +279,14 @@ export function createAppointmentMails({
     ];
     const notes: string[] = [];
     let action = { label: t.actions.appointments, url: `${appUrl}/dashboard/appointments` };
-    let withInvite = false;
+    let method: 'REQUEST' | 'CANCEL' | undefined;
     switch (kind) {
       case 'confirmed':
       case 'rescheduled':
         if (amount) rows.push([t.paid, amount]);
         if (a.reason) rows.push([t.reason, a.reason]);
         notes.push(t.join, t.calendar);
-        withInvite = true;
+        method = 'REQUEST';
         break;
       case 'reminder24h':
       case 'reminder15m':
@@ -170,61 +303,91 @@ export function createAppointmentMails({
         if (refund === 'due') notes.push(t.refundDue(amount));
         if (refund === 'none') notes.push(t.noRefund);
         action = { label: t.actions.book, url: `${appUrl}/calendar` };
+        // The calendar entry an earlier invite made leaves the patient's calendar.
+        method = 'CANCEL';
         break;
       }
       case 'refunded':
         if (amount) rows.push([t.paid, amount]);
         action = { label: t.actions.billing, url: `${appUrl}/dashboard/billing` };
         break;
+      case 'completed':
+        break;
+      case 'no_show':
+        notes.push(t.noShowHelp);
+        action = { label: t.actions.book, url: `${appUrl}/calendar` };
+        break;
+      case 'doctor_summary':
+        if (summary) notes.push(`${t.summaryHeading}\n${summary}`);
+        break;
     }
 
     const copy = t[kind];
-    const text = [
-      t.hello(patient.firstName),
-      '',
-      copy.intro,
-      '',
-      ...rows.map(([k, v]) => `${k}: ${v}`),
-      '',
-      ...notes.flatMap((n) => [n, '']),
-      `${action.label}: ${action.url}`,
-      '',
-      t.signature,
-    ].join('\n');
-    const html = `<!doctype html><html lang="${locale}"><body style="font-family:Arial,sans-serif;color:#0f172a;line-height:1.5">
-<p>${escapeHtml(t.hello(patient.firstName))}</p><p>${escapeHtml(copy.intro)}</p>
-<table role="presentation" style="border-collapse:collapse">${rows.map(([k, v]) => `<tr><th style="text-align:left;padding:4px 12px 4px 0;color:#475569">${escapeHtml(k)}</th><td style="padding:4px 0">${escapeHtml(v)}</td></tr>`).join('')}</table>
-${notes.map((n) => `<p>${escapeHtml(n)}</p>`).join('\n')}
-<p><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#0f766e;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(action.label)}</a></p>
-<p>${escapeHtml(t.signature)}</p></body></html>`;
-
-    const now = clock();
-    return {
+    const message = render({
+      locale,
       to: patient.email,
       subject: copy.subject,
-      text,
-      html,
-      ...(withInvite
-        ? {
-            attachments: [
-              {
-                filename: 'invite.ics',
-                content: calendarEvent({
-                  uid: `${a.id}@vizita`,
-                  // A moved appointment updates the same calendar entry: a higher sequence wins.
-                  sequence: Math.max(0, Math.floor((now.getTime() - a.createdAt.getTime()) / 1000)),
-                  start: a.startsAt,
-                  end: a.endsAt,
-                  summary: t.summary(doctor),
-                  description: `${t.join}\n${meetingUrl}`,
-                  url: meetingUrl,
-                  now,
-                }),
-                contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
-              },
-            ],
-          }
-        : {}),
+      hello: t.hello(patient.firstName),
+      intro: copy.intro,
+      rows,
+      notes,
+      action,
+      signature: t.signature,
+    });
+    if (!method) return message;
+    const attendee = { name: `${patient.firstName} ${patient.lastName}`, email: patient.email };
+    return {
+      ...message,
+      attachments: [
+        invite(a, method, attendee, t.summary(doctor), `${t.join}\n${meetingUrl}`, meetingUrl),
+      ],
+    };
+  }
+
+  function composeForDoctor(kind: DoctorNoticeKind, data: Loaded): MailMessage {
+    const { appointment: a, patient, doctor } = data;
+    const locale = localeOf(doctor.locale);
+    const t = DOCTOR_NOTICE_COPY[locale];
+    const patientName = `${patient.firstName} ${patient.lastName}`;
+    // Always the doctor's own zone: their hours and schedule are in it.
+    const { date, time } = mailDateTime(a.startsAt, locale, a.timeZone, false);
+    const url = `${appUrl}/doctor/appointments/${a.id}`;
+    const rows: [string, string][] = [
+      [t.patient, patientName],
+      [t.date, date],
+      [t.time, time],
+    ];
+    if (a.reason) rows.push([t.reason, a.reason]);
+    const notes: string[] = [];
+    if (kind === 'cancelled') {
+      if (a.cancelReason) rows.push([t.cancelReason, a.cancelReason]);
+      notes.push(t.cancelledBy[a.cancelledBy ?? 'clinic']);
+    }
+    notes.push(t.calendar);
+    const message = render({
+      locale,
+      to: doctor.email,
+      subject: t[kind].subject(patientName),
+      hello: t.hello(`${data.title ?? 'Dr.'} ${doctor.lastName}`),
+      intro: t[kind].intro,
+      rows,
+      notes,
+      action: { label: t.open, url },
+      signature: t.signature,
+    });
+    const attendee = { name: `${doctor.firstName} ${doctor.lastName}`, email: doctor.email };
+    return {
+      ...message,
+      attachments: [
+        invite(
+          a,
+          kind === 'cancelled' ? 'CANCEL' : 'REQUEST',
+          attendee,
+          t.summary(patientName),
+          url,
+          url,
+        ),
+      ],
     };
   }
 
@@ -232,7 +395,13 @@ ${notes.map((n) => `<p>${escapeHtml(n)}</p>`).join('\n')}
     const kind = payload.kind as AppointmentMailKind;
     const data = await load(payload.appointmentId ?? '');
     if (!data) return;
+    if (payload.recipient === 'doctor') {
+      if (isDoctorNoticeKind(kind)) await mailer.send(composeForDoctor(kind, data));
+      return;
+    }
     if (isReminder(kind) && !reminderIsDue(kind, data.appointment, payload.startsAt)) return;
-    await mailer.send(compose(kind, data, payload.refund));
+    const summary = kind === 'doctor_summary' ? await readSummary(data.appointment.id) : null;
+    if (kind === 'doctor_summary' && !summary) return;
+    await mailer.send(composeForPatient(kind, data, payload.refund, summary));
   });
 }

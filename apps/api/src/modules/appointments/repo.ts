@@ -6,7 +6,7 @@ import { appointments, doctorProfiles, payments, users } from '../../db/schema.t
 type Tx = Pick<Db, 'select' | 'update'>;
 
 export type AppointmentRow = typeof appointments.$inferSelect;
-export type VisibleStatus = 'upcoming' | 'completed' | 'cancelled';
+export type VisibleStatus = 'upcoming' | 'completed' | 'no_show' | 'cancelled';
 
 const patients = alias(users, 'patients');
 
@@ -69,11 +69,11 @@ export async function countByStatus(db: Db, userId: string) {
     .where(
       and(
         isParticipant(userId),
-        inArray(appointments.status, ['upcoming', 'completed', 'cancelled']),
+        inArray(appointments.status, ['upcoming', 'completed', 'no_show', 'cancelled']),
       ),
     )
     .groupBy(appointments.status);
-  const counts = { upcoming: 0, completed: 0, cancelled: 0 };
+  const counts = { upcoming: 0, completed: 0, no_show: 0, cancelled: 0 };
   for (const row of rows) counts[row.status as VisibleStatus] = row.n;
   return counts;
 }

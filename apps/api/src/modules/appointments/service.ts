@@ -18,21 +18,27 @@ import * as doctorsRepo from '../doctors/repo.ts';
 import type { JobWorker } from '../jobs/queue.ts';
 import { queueRefund } from '../payments/refunds.ts';
 import { expireLapsedHoldsOnSlot, updateAppointment } from '../payments/repo.ts';
-import { queueAppointmentMail, queueReminders } from './appointment-mails.ts';
+import type { SummaryReader } from '../doctor-console/summaries.ts';
+import { queueAppointmentMail, queueDoctorNotice, queueReminders } from './appointment-mails.ts';
 import * as repo from './repo.ts';
 
 const DAY_MS = 86_400_000;
 
-const VISIBLE: repo.VisibleStatus[] = ['upcoming', 'completed', 'cancelled'];
+const VISIBLE: repo.VisibleStatus[] = ['upcoming', 'completed', 'no_show', 'cancelled'];
 
 export type RefundOutcome = 'refunded' | 'processing' | 'none';
 
 /**
- * The cancellation policy (docs/decisions/0012): a doctor's cancellation always refunds; a
+ * The cancellation policy (docs/decisions/0012): a doctor's or the clinic's cancellation always
+ * refunds; a
  * patient's refunds in full when it comes at least 24 hours before the start, and not at all later.
  */
-export function refundIsDue(by: 'doctor' | 'patient', startsAt: Date, now: Date): boolean {
-  return by === 'doctor' || startsAt.getTime() - now.getTime() >= FULL_REFUND_NOTICE_MS;
+export function refundIsDue(
+  by: 'doctor' | 'patient' | 'clinic',
+  startsAt: Date,
+  now: Date,
+): boolean {
+  return by !== 'patient' || startsAt.getTime() - now.getTime() >= FULL_REFUND_NOTICE_MS;
 }
 
 export function createAppointmentService({
@@ -40,12 +46,15 @@ export function createAppointmentService({
   clock,
   appUrl,
   jobs,
+  summaries,
   onCancelled,
 }: {
   db: Db;
   clock: Clock;
   appUrl: string;
   jobs: JobWorker;
+  /** The doctor's summaries, shown to the patient on the appointment. */
+  summaries: SummaryReader;
   /** After a cancellation is committed: a live call of the appointment ends at once. */
   onCancelled?: (appointmentId: string) => Promise<void>;
 }) {
@@ -53,6 +62,7 @@ export function createAppointmentService({
     row: Awaited<ReturnType<typeof repo.listForParticipant>>[number],
     now: Date,
     viewerId: string,
+    summary: string | null,
   ): Appointment {
     const a = row.appointment;
     const { date, slot } = zonedDateAndSlot(a.startsAt, a.timeZone);
@@ -90,6 +100,7 @@ export function createAppointmentService({
         viewerId === a.doctorId
           ? { _id: row.patient.id, name: `${row.patient.firstName} ${row.patient.lastName}` }
           : null,
+      summary,
       ...joinState({ startsAt: a.startsAt, now, status, plan: a.plan }),
     };
   }
@@ -109,6 +120,56 @@ export function createAppointmentService({
       throw new ApiError(404, 'appointmentNotFound');
     if (a.status !== 'upcoming') throw new ApiError(409, 'appointmentNotUpcoming');
     return a;
+  }
+
+  /** What happened to the payment after a cancellation's jobs ran. */
+  async function refundOf(appointmentId: string, due: boolean): Promise<RefundOutcome> {
+    if (!due) return 'none';
+    const payment = await repo.findPaymentOf(db, appointmentId);
+    return payment?.status === 'refunded' ? 'refunded' : 'processing';
+  }
+
+  /**
+   * Cancels in one transaction — the status, who cancelled, the refund the policy makes due, the
+   * mails to patient and doctor — then runs those jobs at once and ends a live call.
+   */
+  async function cancelAs(
+    actorId: string,
+    appointmentId: string,
+    reason: string,
+    lock: (
+      tx: Parameters<typeof repo.lockAppointment>[0],
+    ) => Promise<{ a: repo.AppointmentRow; by: 'doctor' | 'patient' | 'clinic' }>,
+  ) {
+    const now = clock();
+    const queued = await db.transaction(async (tx) => {
+      const { a, by } = await lock(tx);
+      await updateAppointment(
+        tx,
+        a.id,
+        { status: 'cancelled', cancelledBy: by, cancelReason: reason, cancelledAt: now },
+        now,
+      );
+      const payment = await repo.findPaymentOf(tx, a.id);
+      const paid = payment?.status === 'completed';
+      const due = paid && refundIsDue(by, a.startsAt, now);
+      const keys = [
+        await queueAppointmentMail(tx, 'cancelled', a.id, now, {
+          ...(paid ? { refund: due ? ('due' as const) : ('none' as const) } : {}),
+        }),
+        await queueDoctorNotice(tx, 'cancelled', a.id, now),
+      ];
+      if (due) keys.push(await queueRefund(tx, payment.id, now));
+      await audit(tx, 'appointment.cancelled', {
+        userId: actorId,
+        subjectUserId: a.patientId,
+        meta: { appointmentId: a.id, by, refundDue: due },
+      });
+      return { keys, due };
+    });
+    await onCancelled?.(appointmentId);
+    for (const key of queued.keys) await jobs.runNow(key);
+    return queued.due;
   }
 
   const service = {
@@ -143,7 +204,7 @@ export function createAppointmentService({
     async get(userId: string, appointmentId: string): Promise<Appointment> {
       const [row] = await repo.listForParticipant(db, userId, VISIBLE, { appointmentId });
       if (!row) throw new ApiError(404, 'appointmentNotFound');
-      return toAppointment(row, clock(), userId);
+      return toAppointment(row, clock(), userId, await summaries.one(row.appointment.id));
     },
 
     /**
@@ -165,11 +226,14 @@ export function createAppointmentService({
         repo.countByStatus(db, userId),
       ]);
       const now = clock();
+      const summaryOf = await summaries.many(rows.map((r) => r.appointment.id));
       const total = query.status
         ? counts[query.status]
-        : counts.upcoming + counts.completed + counts.cancelled;
+        : counts.upcoming + counts.completed + counts.no_show + counts.cancelled;
       return {
-        data: rows.map((row) => toAppointment(row, now, userId)),
+        data: rows.map((row) =>
+          toAppointment(row, now, userId, summaryOf.get(row.appointment.id) ?? null),
+        ),
         counts,
         pagination: { page, limit, total },
       };
@@ -185,38 +249,29 @@ export function createAppointmentService({
       appointmentId: string,
       reason: string,
     ): Promise<{ appointment: Appointment; refund: RefundOutcome }> {
-      const now = clock();
-      const queued = await db.transaction(async (tx) => {
+      const due = await cancelAs(userId, appointmentId, reason, async (tx) => {
         const a = await lockOwn(tx, userId, appointmentId);
-        const by = a.doctorId === userId ? 'doctor' : 'patient';
-        await updateAppointment(
-          tx,
-          a.id,
-          { status: 'cancelled', cancelledBy: by, cancelReason: reason, cancelledAt: now },
-          now,
-        );
-        const payment = await repo.findPaymentOf(tx, a.id);
-        const paid = payment?.status === 'completed';
-        const due = paid && refundIsDue(by, a.startsAt, now);
-        const mailKey = await queueAppointmentMail(tx, 'cancelled', a.id, now, {
-          ...(paid ? { refund: due ? ('due' as const) : ('none' as const) } : {}),
-        });
-        const refundKey = due ? await queueRefund(tx, payment.id, now) : undefined;
-        await audit(tx, 'appointment.cancelled', {
-          userId,
-          meta: { appointmentId: a.id, by, refundDue: due },
-        });
-        return { mailKey, refundKey, paymentId: due ? payment.id : undefined };
+        return { a, by: a.doctorId === userId ? ('doctor' as const) : ('patient' as const) };
       });
-      await onCancelled?.(appointmentId);
-      await jobs.runNow(queued.mailKey);
-      let refund: RefundOutcome = 'none';
-      if (queued.refundKey) {
-        await jobs.runNow(queued.refundKey);
-        const payment = await repo.findPaymentOf(db, appointmentId);
-        refund = payment?.status === 'refunded' ? 'refunded' : 'processing';
-      }
-      return { appointment: await service.get(userId, appointmentId), refund };
+      return {
+        appointment: await service.get(userId, appointmentId),
+        refund: await refundOf(appointmentId, due),
+      };
+    },
+
+    /**
+     * The clinic cancels any upcoming appointment (an admin, audited with their id): the patient
+     * is refunded in full, as for a doctor's cancellation (ADR 0012), and both are told.
+     */
+    async cancelByClinic(adminId: string, appointmentId: string, reason: string) {
+      const due = await cancelAs(adminId, appointmentId, reason, async (tx) => {
+        const a = await repo.lockAppointment(tx, appointmentId);
+        if (!a || !VISIBLE.includes(a.status as repo.VisibleStatus))
+          throw new ApiError(404, 'appointmentNotFound');
+        if (a.status !== 'upcoming') throw new ApiError(409, 'appointmentNotUpcoming');
+        return { a, by: 'clinic' as const };
+      });
+      return { refund: await refundOf(appointmentId, due) };
     },
 
     /**
@@ -242,7 +297,7 @@ export function createAppointmentService({
         windowDays: RESCHEDULE_WINDOW_DAYS,
         outsideWindow: 'rescheduleWindow',
       });
-      const mailKey = await db.transaction(async (tx) => {
+      const mailKeys = await db.transaction(async (tx) => {
         const a = await lockOwn(tx, userId, appointmentId);
         if (a.startsAt <= now) throw new ApiError(409, 'appointmentStarted');
         // Asked twice (a double click): the appointment is already there.
@@ -265,11 +320,13 @@ export function createAppointmentService({
             to: slot.startsAt.toISOString(),
           },
         });
-        return queueAppointmentMail(tx, 'rescheduled', a.id, now, {
-          variant: slot.startsAt.toISOString(),
-        });
+        const variant = slot.startsAt.toISOString();
+        return [
+          await queueAppointmentMail(tx, 'rescheduled', a.id, now, { variant }),
+          await queueDoctorNotice(tx, 'rescheduled', a.id, now, variant),
+        ];
       });
-      if (mailKey) await jobs.runNow(mailKey);
+      for (const key of mailKeys ?? []) await jobs.runNow(key);
       return service.get(userId, appointmentId);
     },
 

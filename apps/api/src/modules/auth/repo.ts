@@ -162,11 +162,18 @@ export async function findRefreshSession(db: Tx, tokenHash: string) {
 export async function audit(
   db: Tx,
   event: string,
-  values: { userId?: string | null; ip?: string | null; meta?: Record<string, unknown> },
+  values: {
+    userId?: string | null;
+    /** Whose record the event concerns (a patient whose profile a doctor read). */
+    subjectUserId?: string | null;
+    ip?: string | null;
+    meta?: Record<string, unknown>;
+  },
 ) {
   await db.insert(auditLog).values({
     event,
     userId: values.userId ?? null,
+    subjectUserId: values.subjectUserId ?? null,
     ip: values.ip ?? null,
     meta: values.meta ?? {},
   });

@@ -217,7 +217,8 @@ export function createAuthService(deps: AuthDeps) {
       const ok = user
         ? await verifyPassword(user.passwordHash, input.password)
         : await verifyAgainstDecoy(input.password);
-      if (!user || !ok) {
+      // A deactivated account answers exactly like a wrong password: nothing to learn from it.
+      if (!user || !ok || user.deactivatedAt) {
         await repo.audit(db, 'auth.login_failed', { userId: user?.id, ip: ctx.ip });
         throw new ApiError(401, 'invalidCredentials');
       }

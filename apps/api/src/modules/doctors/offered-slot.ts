@@ -28,7 +28,7 @@ export async function offeredSlot(
     outsideWindow?: ApiErrorCode;
   },
 ) {
-  const profile = await doctorsRepo.findDoctorProfile(db, doctorId);
+  const profile = await doctorsRepo.findBookableDoctor(db, doctorId);
   if (!profile) throw new ApiError(404, 'doctorNotFound');
   const today = zonedDateAndSlot(now, profile.timeZone).date;
   if (date < today || date > addDays(today, windowDays)) throw new ApiError(400, outsideWindow);
@@ -53,5 +53,7 @@ export async function offeredSlot(
     startsAt: match.startsAt,
     endsAt: new Date(match.startsAt.getTime() + profile.slotMinutes * 60_000),
     timeZone: profile.timeZone,
+    // The doctor's fee at the moment of booking: what this appointment costs.
+    feeMinor: profile.feeMinor,
   };
 }

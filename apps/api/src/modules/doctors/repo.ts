@@ -1,4 +1,4 @@
-import { and, asc, between, eq, gt, gte, isNull, lt, or } from 'drizzle-orm';
+import { and, arrayContains, asc, between, eq, gt, gte, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   appointments,
@@ -8,7 +8,8 @@ import {
   users,
 } from '../../db/schema.ts';
 
-export async function listDoctors(db: Db) {
+/** The doctors patients can book: active ones, optionally by specialty code and language. */
+export async function listDoctors(db: Db, filter: { specialty?: string; language?: string } = {}) {
   return db
     .select({
       user: { id: users.id, firstName: users.firstName, lastName: users.lastName },
@@ -16,8 +17,28 @@ export async function listDoctors(db: Db) {
     })
     .from(doctorProfiles)
     .innerJoin(users, eq(users.id, doctorProfiles.userId))
-    .where(eq(users.userType, 'doctor'))
+    .where(
+      and(
+        eq(users.userType, 'doctor'),
+        isNull(users.deactivatedAt),
+        filter.specialty
+          ? arrayContains(doctorProfiles.specialties, [filter.specialty])
+          : undefined,
+        filter.language ? arrayContains(doctorProfiles.languages, [filter.language]) : undefined,
+      ),
+    )
     .orderBy(asc(users.lastName), asc(users.firstName));
+}
+
+/** A doctor patients can book now: the profile of an active doctor account. */
+export async function findBookableDoctor(db: Db, doctorId: string) {
+  const [row] = await db
+    .select({ profile: doctorProfiles })
+    .from(doctorProfiles)
+    .innerJoin(users, eq(users.id, doctorProfiles.userId))
+    .where(and(eq(doctorProfiles.userId, doctorId), isNull(users.deactivatedAt)))
+    .limit(1);
+  return row?.profile;
 }
 
 export async function findDoctorProfile(db: Db, doctorId: string) {

@@ -3,8 +3,10 @@ import { apiErrorSchema } from '@vizita/shared/contracts/api-response';
 import {
   availabilityQuerySchema,
   availabilityResponseSchema,
+  doctorListQuerySchema,
   doctorListResponseSchema,
 } from '@vizita/shared/contracts/doctors';
+import { localeFromAcceptLanguage } from '../../lib/request-locale.ts';
 import type { DoctorService } from './service.ts';
 
 /**
@@ -17,8 +19,19 @@ export const doctorRoutes: FastifyPluginAsyncZod<{ doctors: DoctorService }> = a
 ) => {
   app.get(
     '/api/doctors',
-    { schema: { response: { 200: doctorListResponseSchema } } },
-    async () => ({ success: true as const, data: await doctors.list() }),
+    {
+      schema: {
+        querystring: doctorListQuerySchema,
+        response: { 200: doctorListResponseSchema, 400: apiErrorSchema },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await doctors.list(
+        request.query,
+        localeFromAcceptLanguage(request.headers['accept-language']),
+      ),
+    }),
   );
 
   app.get(

@@ -1,4 +1,5 @@
-import type { AvailabilityEntry, Doctor } from '@vizita/shared/contracts/doctors';
+import { DEFAULT_LOCALE, type Locale } from '@vizita/shared/constants';
+import type { AvailabilityEntry, Doctor, DoctorListQuery } from '@vizita/shared/contracts/doctors';
 import { BOOKING_WINDOW_DAYS } from '@vizita/shared/contracts/doctors';
 import { slotsForDate } from '@vizita/shared/domain/slots';
 import { addDays, zonedDateAndSlot } from '@vizita/shared/domain/zoned-time';
@@ -9,19 +10,43 @@ import * as repo from './repo.ts';
 
 const DAY_MS = 86_400_000;
 
+/** How far "next free slot" looks: a doctor with nothing in two weeks shows none. */
+const NEXT_SLOT_LOOKAHEAD_DAYS = 14;
+/** Every new booking is priced in euro (ADR 0018). */
+export const FEE_CURRENCY = 'EUR';
+
 export function createDoctorService({ db, clock }: { db: Db; clock: Clock }) {
-  return {
-    async list(): Promise<Doctor[]> {
-      const rows = await repo.listDoctors(db);
-      return rows.map(({ user, profile }) => ({
-        _id: user.id,
-        name: [profile.title, user.firstName, user.lastName].filter(Boolean).join(' '),
-        specialties: profile.specialties,
-        ...(profile.experienceYears !== null ? { experience: profile.experienceYears } : {}),
-        ...(profile.photoUrl ? { photoUrl: profile.photoUrl } : {}),
-        timeZone: profile.timeZone,
-        slotMinutes: profile.slotMinutes,
-      }));
+  const service = {
+    /** The bookable doctors, filtered, each with the bio in the reader's language. */
+    async list(query: DoctorListQuery = {}, locale: Locale = DEFAULT_LOCALE): Promise<Doctor[]> {
+      const rows = await repo.listDoctors(db, query);
+      const now = clock();
+      return Promise.all(
+        rows.map(async ({ user, profile }) => {
+          const today = zonedDateAndSlot(now, profile.timeZone).date;
+          const [first] = await service.availability(
+            user.id,
+            today,
+            addDays(today, NEXT_SLOT_LOOKAHEAD_DAYS - 1),
+          );
+          const next = first?.times[0];
+          const bio = profile.bios[locale] ?? profile.bios.en;
+          return {
+            _id: user.id,
+            name: [profile.title, user.firstName, user.lastName].filter(Boolean).join(' '),
+            specialties: profile.specialties,
+            ...(profile.experienceYears !== null ? { experience: profile.experienceYears } : {}),
+            ...(profile.photoUrl ? { photoUrl: profile.photoUrl } : {}),
+            timeZone: profile.timeZone,
+            slotMinutes: profile.slotMinutes,
+            languages: profile.languages,
+            ...(bio ? { bio } : {}),
+            fee: { amountMinor: profile.feeMinor, currency: FEE_CURRENCY },
+            nextAvailable:
+              first && next ? { startsAt: next.startsAt, date: first.date, slot: next.slot } : null,
+          };
+        }),
+      );
     },
 
     /**
@@ -33,7 +58,7 @@ export function createDoctorService({ db, clock }: { db: Db; clock: Clock }) {
       startDate: string,
       endDate: string,
     ): Promise<AvailabilityEntry[]> {
-      const profile = await repo.findDoctorProfile(db, doctorId);
+      const profile = await repo.findBookableDoctor(db, doctorId);
       if (!profile) throw new ApiError(404, 'doctorNotFound');
       const now = clock();
       const today = zonedDateAndSlot(now, profile.timeZone).date;
@@ -86,5 +111,6 @@ export function createDoctorService({ db, clock }: { db: Db; clock: Clock }) {
       return entries;
     },
   };
+  return service;
 }
 export type DoctorService = ReturnType<typeof createDoctorService>;

@@ -41,6 +41,31 @@ const COPY = {
       footer: 'Wenn Sie kein Konto erstellt haben, können Sie diese E-Mail ignorieren.',
     },
   },
+  staffInvite: {
+    en: {
+      subject: 'Your Vizita account is ready: choose your password',
+      greeting: (n: string) => `Hello ${n},`,
+      body: 'Your clinic has created a Vizita account for you. Use the link below to choose your password; it is valid for 7 days and can be used once. Nobody else, not even the clinic, knows your password.',
+      action: 'Choose my password',
+      footer:
+        'If you did not expect this invitation, please tell your clinic and ignore this e-mail.',
+    },
+    bg: {
+      subject: 'Профилът ви във Vizita е готов: изберете парола',
+      greeting: (n: string) => `Здравейте, ${n},`,
+      body: 'Вашата клиника създаде профил във Vizita за вас. Използвайте връзката по-долу, за да изберете парола; тя е валидна 7 дни и може да се използва еднократно. Никой друг, дори клиниката, не знае паролата ви.',
+      action: 'Избор на парола',
+      footer: 'Ако не сте очаквали тази покана, уведомете клиниката си и пренебрегнете имейла.',
+    },
+    de: {
+      subject: 'Ihr Vizita-Konto ist bereit: Passwort festlegen',
+      greeting: (n: string) => `Guten Tag ${n},`,
+      body: 'Ihre Praxis hat ein Vizita-Konto für Sie angelegt. Über den Link unten legen Sie Ihr Passwort fest; er ist 7 Tage gültig und einmal verwendbar. Niemand sonst, auch nicht die Praxis, kennt Ihr Passwort.',
+      action: 'Passwort festlegen',
+      footer:
+        'Falls Sie diese Einladung nicht erwartet haben, informieren Sie bitte Ihre Praxis und ignorieren Sie diese E-Mail.',
+    },
+  },
   passwordReset: {
     en: {
       subject: 'Reset your Vizita password',

@@ -48,7 +48,8 @@ export function meetingRefusal(
 ): MeetingRefusal | null {
   if (a.plan !== 'consultation') return { status: 409, code: 'meetingNotConsultation' };
   if (a.status === 'cancelled') return { status: 409, code: 'meetingCancelled' };
-  if (a.status === 'completed') return { status: 410, code: 'meetingEnded' };
+  if (a.status === 'completed' || a.status === 'no_show')
+    return { status: 410, code: 'meetingEnded' };
   // A payment hold (pending) or a lapsed one (expired) is not an appointment yet.
   if (a.status !== 'upcoming') return { status: 409, code: 'meetingNotAvailable' };
   const { opensAt, closesAt } = meetingWindow(a.startsAt);

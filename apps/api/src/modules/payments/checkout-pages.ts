@@ -82,39 +82,6 @@ export function closedPage(locale: Locale, backUrl: string) {
   );
 }
 
-export function receiptPage(
-  locale: Locale,
-  receipt: {
-    number: string;
-    paidAt: Date;
-    description: string;
-    amountMinor: number;
-    currency: string;
-    last4: string | null;
-    refundedAt: Date | null;
-    providerReceiptUrl: string | null;
-  },
-) {
-  const t = CHECKOUT_COPY[locale].receipt;
-  const format = (d: Date) =>
-    `${new Intl.DateTimeFormat(locale === 'en' ? 'en-US' : locale, {
-      dateStyle: 'long',
-      timeStyle: 'short',
-      timeZone: 'UTC',
-    }).format(d)} UTC`;
-  const row = (term: string, value: string) => `<dt>${escape(term)}</dt><dd>${escape(value)}</dd>`;
-  return page(
-    locale,
-    t.heading,
-    `<h1>Vizita — ${escape(t.heading)}</h1><dl>
-${row(t.number, receipt.number)}${row(t.date, format(receipt.paidAt))}
-${row(t.description, receipt.description)}${row(CHECKOUT_COPY[locale].total, money(receipt.amountMinor, receipt.currency, locale))}
-${receipt.last4 ? row(t.paidWith, receipt.last4) : ''}${row(t.status, receipt.refundedAt ? t.refunded : t.paid)}
-${receipt.refundedAt ? row(t.refundedOn, format(receipt.refundedAt)) : ''}</dl>
-${receipt.providerReceiptUrl ? `<p><a class="link" href="${escape(receipt.providerReceiptUrl)}" rel="noopener noreferrer">${escape(t.providerReceipt)}</a></p>` : ''}`,
-  );
-}
-
 /** A receipt link that is forged or older than its hour. */
 export function receiptLinkExpiredPage(locale: Locale, billingUrl: string) {
   const t = CHECKOUT_COPY[locale].receipt;

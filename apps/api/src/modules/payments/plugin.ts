@@ -7,7 +7,8 @@ import { checkoutRoutes } from './checkout-routes.ts';
 import { createLocalProvider } from './providers/local.ts';
 import { createStripeProvider } from './providers/stripe.ts';
 import { createReceiptLinks } from './receipt-links.ts';
-import { receiptRoutes } from './receipt-routes.ts';
+import { createInvoicing } from '../invoices/service.ts';
+import { invoiceRoutes } from '../invoices/routes.ts';
 import { paymentRoutes } from './routes.ts';
 import { createPaymentService } from './service.ts';
 import { stripeWebhookRoutes } from './webhook-routes.ts';
@@ -37,18 +38,27 @@ export async function registerPayments(
       : undefined;
   const local = stripe ? undefined : createLocalProvider({ db, clock, appUrl: config.appUrl });
   const receiptLinks = createReceiptLinks({ secret: receiptSecret, appUrl: config.appUrl, clock });
+  const invoicing = createInvoicing(config.clinic);
   const payments = createPaymentService({
     db,
     clock,
     appUrl: config.appUrl,
     provider: stripe ?? local!,
     receiptLinks,
+    invoicing,
     jobs,
     log: app.log,
   });
   await app.register(paymentRoutes, { payments, local, allowDevPayments: !config.isProduction });
   if (local) await app.register(checkoutRoutes, { local, payments, appUrl: config.appUrl });
-  await app.register(receiptRoutes, { db, links: receiptLinks, local, appUrl: config.appUrl });
+  // The receipt link opens the invoice (ADR 0021).
+  await app.register(invoiceRoutes, {
+    db,
+    links: receiptLinks,
+    invoicing,
+    clock,
+    appUrl: config.appUrl,
+  });
   if (stripe) await app.register(stripeWebhookRoutes, { stripe, payments });
 
   return payments;

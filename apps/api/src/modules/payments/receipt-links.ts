@@ -26,9 +26,10 @@ export function createReceiptLinks({
       .digest('base64url');
 
   return {
-    url(payment: Payment): string {
+    /** The receipt (invoice) page, or one of its files (`/invoice.pdf`): one proof opens both. */
+    url(payment: Payment, file = ''): string {
       const expires = Math.floor((clock().getTime() + RECEIPT_LINK_LIFETIME_MS) / 1000);
-      return `${appUrl}/receipts/${payment.id}?exp=${expires}&sig=${sign(payment, expires)}`;
+      return `${appUrl}/receipts/${payment.id}${file}?exp=${expires}&sig=${sign(payment, expires)}`;
     },
 
     verify(payment: Payment, expires: number, sig: string): boolean {

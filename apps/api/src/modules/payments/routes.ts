@@ -41,10 +41,14 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
+      const header = request.headers['accept-language'];
       const data = await payments.createSession(
         request.auth!.userId,
         request.body,
-        localeFromAcceptLanguage(request.headers['accept-language']),
+        localeFromAcceptLanguage(header),
+        // Only a client that says its language changes the patient's: the web app always does.
+        header !== undefined,
+        request.headers['x-time-zone'] as string | undefined,
       );
       return { success: true as const, message: 'Payment session created', data };
     },

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import { isTimeZone } from '@vizita/shared/domain/time-zone';
 import { eq } from 'drizzle-orm';
 import type { Locale } from '@vizita/shared/constants';
 import type { CreateSessionRequest, PaymentHistoryItem } from '@vizita/shared/contracts/payments';
 import {
   CHECKOUT_LIFETIME_MS,
-  CONSULTATION_FEE_MINOR,
-  CURRENCY_BY_COUNTRY,
+  BOOKING_CURRENCY,
   DEFAULT_VISIT_REASON,
 } from '@vizita/shared/contracts/payments';
 import { BOOKING_WINDOW_DAYS } from '@vizita/shared/contracts/doctors';
@@ -15,12 +15,17 @@ import { ApiError } from '../../lib/api-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import { audit, findUserById, type Tx as AuthTx } from '../auth/repo.ts';
-import { queueAppointmentMail, queueReminders } from '../appointments/appointment-mails.ts';
+import {
+  queueAppointmentMail,
+  queueDoctorNotice,
+  queueReminders,
+} from '../appointments/appointment-mails.ts';
 import { offeredSlot } from '../doctors/offered-slot.ts';
 import type { JobWorker } from '../jobs/queue.ts';
 import type { PaymentProvider } from './providers/payment-provider.ts';
 import { queueRefund, REFUND_JOB } from './refunds.ts';
 import type { ReceiptLinks } from './receipt-links.ts';
+import type { Invoicing } from '../invoices/service.ts';
 import * as repo from './repo.ts';
 import { SLOT_LOST_CANCEL_REASON } from '@vizita/shared/contracts/appointments';
 import { CHECKOUT_COPY } from './checkout-copy.ts';
@@ -32,6 +37,8 @@ export type PaymentDeps = {
   provider: PaymentProvider;
   /** Mints the payer's short-lived receipt links. */
   receiptLinks: ReceiptLinks;
+  /** Issues the invoice with a payment and the credit note with its refund (ADR 0021). */
+  invoicing: Invoicing;
   /** Runs the mails and refunds that fulfilment and refunds queue (modules/jobs). */
   jobs: JobWorker;
   log: { error: (obj: object, msg: string) => void };
@@ -62,6 +69,7 @@ export function createPaymentService(deps: PaymentDeps) {
       { status: 'refunded', providerRefundId: refundId, refundedAt: now },
       now,
     );
+    await deps.invoicing.issueCreditNote(tx, payment.id, now, now);
     await audit(tx, 'payment.refunded', {
       userId: payment.patientId,
       meta: { paymentId: payment.id, appointmentId: payment.appointmentId, refundId, by },
@@ -74,10 +82,25 @@ export function createPaymentService(deps: PaymentDeps) {
      * Holds the slot and opens a hosted checkout in one transaction. Concurrent attempts on one
      * slot: the partial unique index lets exactly one hold in; every other answers 409.
      */
-    async createSession(patientId: string, input: CreateSessionRequest, locale: Locale) {
+    async createSession(
+      patientId: string,
+      input: CreateSessionRequest,
+      locale: Locale,
+      localeStated = false,
+      timeZone?: string,
+    ) {
       const patient = await findUserById(db, patientId);
       if (!patient) throw new ApiError(401, 'authRequired');
       if (!patient.isProfileComplete) throw new ApiError(403, 'profileIncomplete');
+      // The language the patient books in is the language of this appointment's mails.
+      // …and the zone the browser runs in is the one its times are given in (an unknown zone is
+      // ignored, never an error).
+      const zone = timeZone && isTimeZone(timeZone) ? timeZone : patient.timeZone;
+      if ((localeStated && patient.locale !== locale) || zone !== patient.timeZone)
+        await db
+          .update(users)
+          .set({ locale: localeStated ? locale : patient.locale, timeZone: zone })
+          .where(eq(users.id, patientId));
       const now = clock();
       const slot = await offeredSlot(db, {
         doctorId: input.doctorId,
@@ -86,7 +109,9 @@ export function createPaymentService(deps: PaymentDeps) {
         now,
         windowDays: BOOKING_WINDOW_DAYS,
       });
-      const currency = CURRENCY_BY_COUNTRY[input.country];
+      // The doctor's fee, in euro (ADR 0018) — never the client's language, country or a body field.
+      const priceMinor = slot.feeMinor;
+      const currency = BOOKING_CURRENCY;
       const expiresAt = new Date(now.getTime() + CHECKOUT_LIFETIME_MS);
       const result = await db.transaction(async (tx) => {
         await repo.expireLapsedHoldsOnSlot(tx, input.doctorId, slot.startsAt, now);
@@ -100,7 +125,7 @@ export function createPaymentService(deps: PaymentDeps) {
           status: 'pending',
           reason: input.reason || DEFAULT_VISIT_REASON,
           notes: input.notes || null,
-          priceMinor: CONSULTATION_FEE_MINOR,
+          priceMinor,
           currency,
           holdExpiresAt: expiresAt,
         });
@@ -110,7 +135,7 @@ export function createPaymentService(deps: PaymentDeps) {
           session = await provider.createCheckout(
             {
               appointmentId: hold.id,
-              amountMinor: CONSULTATION_FEE_MINOR,
+              amountMinor: priceMinor,
               currency,
               // What the hosted checkout and the receipt call it, in the patient's language.
               description: CHECKOUT_COPY[locale].item(input.date, input.slot),
@@ -131,7 +156,7 @@ export function createPaymentService(deps: PaymentDeps) {
           patientId,
           provider: provider.name,
           providerSessionId: session.sessionId,
-          amountMinor: CONSULTATION_FEE_MINOR,
+          amountMinor: priceMinor,
           currency,
           status: 'pending',
         });
@@ -176,7 +201,10 @@ export function createPaymentService(deps: PaymentDeps) {
                   now,
                 ),
               );
-              jobKeys.push(await queueAppointmentMail(tx, 'confirmed', appointment.id, now));
+              jobKeys.push(
+                await queueAppointmentMail(tx, 'confirmed', appointment.id, now),
+                await queueDoctorNotice(tx, 'confirmed', appointment.id, now),
+              );
               await queueReminders(tx, appointment, now);
             } catch (error) {
               if (!isUniqueViolation(error)) throw error;
@@ -209,6 +237,8 @@ export function createPaymentService(deps: PaymentDeps) {
             },
             now,
           );
+          // In this transaction: the number is taken only if the payment is recorded (no gap).
+          await deps.invoicing.issueInvoice(tx, payment.id, now);
           await tx.update(users).set({ isPaid: true }).where(eq(users.id, payment.patientId));
           await audit(tx, 'booking.paid', {
             userId: payment.patientId,
@@ -288,6 +318,9 @@ export function createPaymentService(deps: PaymentDeps) {
         currency: r.payment.currency,
         status: r.payment.status,
         receiptUrl: hasReceipt(r.payment.status) ? deps.receiptLinks.url(r.payment) : null,
+        invoicePdfUrl: hasReceipt(r.payment.status)
+          ? deps.receiptLinks.url(r.payment, '/invoice.pdf')
+          : null,
       }));
     },
 

@@ -1,19 +1,17 @@
-import { Outlet } from 'react-router';
-import { MAIN_CONTENT_ID } from './root-layout';
-import { TopBar } from './top-bar';
+import { useTranslation } from 'react-i18next';
+import { SectionLayout } from './section-layout';
 
-/** The doctor area's shell: the top bar and the page, without the patient's navigation. */
+/** The doctor console's shell: schedule, availability, profile. */
 export function DoctorLayout() {
+  const { t } = useTranslation('doctor');
   return (
-    <div className="min-h-dvh bg-slate-50">
-      <TopBar />
-      <main
-        id={MAIN_CONTENT_ID}
-        tabIndex={-1}
-        className="mx-auto w-full max-w-5xl px-4 py-6 focus:outline-none sm:px-6 md:py-8"
-      >
-        <Outlet />
-      </main>
-    </div>
+    <SectionLayout
+      label={t('nav.label')}
+      sections={[
+        { to: '/doctor', label: t('nav.schedule'), end: true },
+        { to: '/doctor/availability', label: t('nav.availability'), end: false },
+        { to: '/doctor/profile', label: t('nav.profile'), end: false },
+      ]}
+    />
   );
 }

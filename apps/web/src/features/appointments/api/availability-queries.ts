@@ -15,6 +15,6 @@ export interface AvailabilityQueries {
     startDate: string;
     endDate: string;
   }) => Options<AvailabilityEntry[]>;
-  /** One day's free slots (HH:MM, the doctor's wall clock). */
-  day: (day: { doctorId: string; date: string }) => Options<string[]>;
+  /** One day's free slots: HH:MM on the doctor's wall clock, and the instant. */
+  day: (day: { doctorId: string; date: string }) => Options<{ slot: string; startsAt: string }[]>;
 }

@@ -10,11 +10,15 @@ import { joinStateAt } from '../../../lib/join-state';
 import { canChange, meetingAction } from '../utils/card-actions';
 import { formatDuration } from '../../../lib/format-duration';
 import { AppointmentWhen } from '../../../components/appointment-when';
+import { AppointmentDocuments } from '../../../components/appointment-documents';
+import { JOIN_OPENS_BEFORE_MS } from '@vizita/shared/domain/join-window';
+import { useSpecialtyNames } from '../../../lib/specialty-name';
 
 // Spec §2: upcoming in the success colour, completed in the info colour, cancelled in the error one.
 const STATUS = {
   upcoming: { key: 'status.upcoming', tone: 'bg-emerald-50 text-emerald-800 ring-emerald-200' },
   completed: { key: 'status.completed', tone: 'bg-sky-50 text-sky-800 ring-sky-200' },
+  no_show: { key: 'status.noShow', tone: 'bg-amber-50 text-amber-900 ring-amber-200' },
   cancelled: { key: 'status.cancelled', tone: 'bg-red-50 text-red-800 ring-red-200' },
 } as const satisfies Record<Appointment['status'], { key: string; tone: string }>;
 
@@ -28,6 +32,7 @@ const PLAN_KEYS = {
 const CANCELLED_BY_KEYS = {
   doctor: 'card.cancelledBy.doctor',
   patient: 'card.cancelledBy.patient',
+  clinic: 'card.cancelledBy.clinic',
 } as const;
 
 /** The id of a card's heading, for moving the focus to the card after a change. */
@@ -67,6 +72,10 @@ export function AppointmentCard({
   const headingId = appointmentHeadingId(appointment._id);
   const status = STATUS[appointment.status];
   const action = meetingAction(appointment, joinStateAt(appointment, now));
+  const [documentsOpen, setDocumentsOpen] = useState(false);
+  const specialties = useSpecialtyNames();
+  // Documents come from the call onwards; before it there is nothing to look for.
+  const hasBegun = now.getTime() >= new Date(appointment.startsAt).getTime() - JOIN_OPENS_BEFORE_MS;
   const doctor = appointment.doctorId;
   const cancelledBy = appointment.cancelledBy;
 
@@ -127,7 +136,7 @@ export function AppointmentCard({
           tabIndex={-1}
           className="rounded text-base font-semibold text-slate-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-teal-600"
         >
-          <AppointmentWhen date={appointment.date} slot={appointment.slot} />
+          <AppointmentWhen {...appointment} />
         </h3>
         <span
           className={cn(
@@ -143,7 +152,7 @@ export function AppointmentCard({
         <Detail label={t('card.doctor')}>
           <span className="block font-medium">{doctor.name || t('card.doctorFallback')}</span>
           <span className="block text-slate-700">
-            {doctor.specialties[0] || t('card.specialtyFallback')}
+            {specialties(doctor.specialties.slice(0, 1)) || t('card.specialtyFallback')}
           </span>
         </Detail>
         <Detail label={t('card.plan')}>{t(PLAN_KEYS[appointment.plan])}</Detail>
@@ -163,6 +172,33 @@ export function AppointmentCard({
             </p>
           )}
         </div>
+      )}
+
+      {appointment.summary && (
+        <section
+          aria-label={t('card.summary')}
+          className="mt-3 rounded-lg bg-sky-50 p-3 text-sm text-sky-950"
+        >
+          <p className="font-semibold">{t('card.summary')}</p>
+          <p className="mt-1 break-words whitespace-pre-line">{appointment.summary}</p>
+        </section>
+      )}
+
+      {appointment.status !== 'cancelled' && hasBegun && (
+        <details
+          className="mt-3 rounded-lg border border-slate-200 p-3 text-sm"
+          onToggle={(e) => setDocumentsOpen(e.currentTarget.open)}
+        >
+          <summary className="cursor-pointer font-medium text-slate-900 focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none">
+            {t('documents.title')}
+          </summary>
+          {/* Loaded when opened: a list of cards does not ask for every card's documents. */}
+          {documentsOpen && (
+            <div className="mt-2">
+              <AppointmentDocuments appointmentId={appointment._id} />
+            </div>
+          )}
+        </details>
       )}
 
       {meetingUrlMissing && (

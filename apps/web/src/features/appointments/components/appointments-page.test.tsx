@@ -48,6 +48,7 @@ function countsOf(list: Appointment[]) {
   return {
     upcoming: count('upcoming'),
     completed: count('completed'),
+    no_show: count('no_show'),
     cancelled: count('cancelled'),
   };
 }
@@ -113,7 +114,7 @@ describe('appointments page', () => {
         'GET /api/appointments': () => ({
           status: 200,
           body: appointmentListBody([appointment({ status: 'completed' })], {
-            counts: { upcoming: 3, completed: 5, cancelled: 2 },
+            counts: { upcoming: 3, completed: 5, no_show: 0, cancelled: 2 },
             limit: 10,
             total: 10,
           }),
@@ -258,6 +259,20 @@ describe('an appointment card', () => {
       expect(within(upcoming).getByText(text)).toBeInTheDocument();
     }
     expect(within(upcoming).queryByText('Internal Medicine')).not.toBeInTheDocument();
+  });
+
+  it("shows the patient's own day and time, naming the zone, when the doctor works in another", async () => {
+    // Sofia's 00:30 on Nov 24 is 22:30 on Nov 23 here (tests run in UTC): ADR 0019.
+    signedIn([
+      appointment({
+        date: '2026-11-24',
+        slot: '00:30',
+        startsAt: '2026-11-23T22:30:00.000Z',
+        timeZone: 'Europe/Sofia',
+      }),
+    ]);
+    await open();
+    await findCard('Mon, Nov 23, 2026 · 22:30 (UTC time)');
   });
 
   it('falls back when the doctor or the specialty is missing, and names every plan', async () => {
@@ -431,7 +446,8 @@ describe('an appointment card', () => {
     await changeLocale('bg');
     signedIn([appointment({ date: '2026-11-20', slot: '12:00', startsAt: inMinutes(60) })]);
     renderApp('/dashboard/appointments');
-    const upcoming = await screen.findByRole('article', { name: 'Fri, Nov 20, 2026 · 12:00' });
+    // Dates as Bulgarians write them (ADR 0019).
+    const upcoming = await screen.findByRole('article', { name: 'пт, 20.11.2026 г. · 12:00' });
     expect(
       within(upcoming).getByRole('button', { name: 'Достъпно след 45 минути' }),
     ).toBeDisabled();
@@ -720,5 +736,25 @@ describe('rescheduling an appointment', () => {
     await user.click(await within(dialog).findByRole('radio', { name: '10:00' }));
     await user.click(submitOf(dialog));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(text);
+  });
+
+  it("shows the doctor's summary and a missed appointment in words", async () => {
+    signedIn([
+      appointment({
+        _id: 's1',
+        date: '2026-11-02',
+        status: 'completed',
+        summary: 'Please have an ECG done.',
+      }),
+      appointment({ _id: 'n1', date: '2026-11-03', status: 'no_show' }),
+    ]);
+    await open();
+    const completed = await findCard('Mon, Nov 2, 2026 · 10:00');
+    expect(
+      within(completed).getByRole('region', { name: 'Summary from your doctor' }),
+    ).toHaveTextContent('Please have an ECG done.');
+    const missed = card('Tue, Nov 3, 2026 · 10:00');
+    expect(missed).toHaveTextContent('Missed');
+    expect(within(missed).queryByRole('region', { name: 'Summary from your doctor' })).toBeNull();
   });
 });

@@ -37,6 +37,7 @@ const FILTERS = [
 const FILTERED_EMPTY_KEYS = {
   upcoming: 'list.empty.upcoming',
   completed: 'list.empty.completed',
+  no_show: 'list.empty.noShow',
   cancelled: 'list.empty.cancelled',
 } as const;
 

@@ -84,7 +84,7 @@ export function CancelAppointmentDialog({
       dismissible={!busy}
     >
       <p id={summaryId} className="mt-2 text-sm text-slate-700">
-        {t('cancelDialog.summary', summaryValues(appointment, t('card.doctorFallback')))}
+        {t('cancelDialog.summary', summaryValues(appointment, t))}
       </p>
       <form
         noValidate

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   RESCHEDULE_WINDOW_DAYS,
@@ -20,6 +20,7 @@ import { useRescheduleAppointment } from '../api/reschedule-appointment';
 import { isChosenSlotGone, rescheduleErrorKey } from '../utils/error-keys';
 import { FormActions } from '../../../components/ui/form-actions';
 import { summaryValues } from '../utils/appointment-summary';
+import { viewerWhen } from '../../../components/appointment-when';
 
 /** YYYY-MM-DD `days` after `date` in local time. */
 function isoDaysAfter(date: Date, days: number): string {
@@ -42,7 +43,7 @@ function Choice({
   invalid: boolean;
   describedBy: string | undefined;
   onChoose: () => void;
-  children: string;
+  children: ReactNode;
 }) {
   return (
     <label
@@ -199,7 +200,7 @@ export function RescheduleAppointmentDialog({
   } else {
     slotChoices = (
       <div className="grid grid-cols-3 gap-2 sm:grid-cols-4">
-        {slots.data.map((slot) => (
+        {slots.data.map(({ slot, startsAt }) => (
           <Choice
             key={slot}
             name="newSlot"
@@ -209,7 +210,10 @@ export function RescheduleAppointmentDialog({
             describedBy={slotField['aria-describedby']}
             onChoose={() => chooseSlot(slot)}
           >
-            {slot}
+            {
+              viewerWhen({ date: chosenDate, slot, startsAt, timeZone: appointment.timeZone }, t)
+                .time
+            }
           </Choice>
         ))}
       </div>
@@ -224,7 +228,7 @@ export function RescheduleAppointmentDialog({
       dismissible={!busy}
     >
       <p id={summaryId} className="mt-2 text-sm text-slate-700">
-        {t('rescheduleDialog.current', summaryValues(appointment, t('card.doctorFallback')))}
+        {t('rescheduleDialog.current', summaryValues(appointment, t))}
       </p>
       <form
         noValidate

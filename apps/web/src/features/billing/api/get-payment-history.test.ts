@@ -9,6 +9,7 @@ const item = (overrides: Record<string, unknown> = {}) => ({
   currency: 'EUR',
   status: 'completed',
   receiptUrl: 'https://vizita.example/receipts/p1?sig=s1',
+  invoicePdfUrl: 'https://vizita.example/receipts/p1/invoice.pdf?sig=s1',
   ...overrides,
 });
 

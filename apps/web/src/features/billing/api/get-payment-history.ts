@@ -54,6 +54,7 @@ function readItem(item: unknown): BillingItem | null {
     currency: p.currency,
     status: p.status,
     receiptUrl: webUrl(p.receiptUrl),
+    invoicePdfUrl: webUrl(p.invoicePdfUrl),
   };
 }
 

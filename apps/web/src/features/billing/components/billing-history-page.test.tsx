@@ -31,7 +31,7 @@ function payment(overrides: Record<string, unknown> = {}) {
   return {
     id,
     date: at(11, 22, 10, 30),
-    doctor: { name: 'Dr. Elena Petrova', specialties: ['Cardiology', 'Internal Medicine'] },
+    doctor: { name: 'Dr. Elena Petrova', specialties: ['cardiology', 'internal-medicine'] },
     amount: 60,
     currency: 'EUR',
     status: 'completed',
@@ -160,6 +160,33 @@ describe('billing history', () => {
     expect(link).toHaveAttribute('target', '_blank');
     expect(link).toHaveAttribute('rel', 'noopener noreferrer');
     expect(tableRows()[1]![4]).toBe('N/A');
+  });
+
+  it('offers the invoice as a PDF download beside the receipt', async () => {
+    signedIn({
+      [HISTORY]: () =>
+        ok([
+          payment({
+            receiptUrl: 'https://vizita.example/receipts/p-1?sig=s1',
+            invoicePdfUrl: 'https://vizita.example/receipts/p-1/invoice.pdf?sig=s1',
+          }),
+          payment({ date: at(11, 20, 9, 0), invoicePdfUrl: 'javascript:alert(1)' }),
+        ]),
+    });
+    await billing();
+    const links = await within(await screen.findByRole('table')).findAllByRole('link', {
+      name: /PDF/,
+    });
+    // A link that is not a web URL never becomes an href.
+    expect(links).toHaveLength(1);
+    expect(links[0]).toHaveAccessibleName(
+      'Invoice (PDF) (invoice of Nov 22, 10:30 AM, downloads a PDF file)',
+    );
+    expect(links[0]).toHaveAttribute(
+      'href',
+      'https://vizita.example/receipts/p-1/invoice.pdf?sig=s1',
+    );
+    expect(links[0]).toHaveAttribute('download');
   });
 
   it('shows the same payments as a list of cards for phones', async () => {
@@ -291,13 +318,13 @@ describe('billing history', () => {
     await screen.findByRole('table', { name: 'Вашите плащания' });
     expect(tableRowsIn('Вашите плащания')).toEqual([
       [
-        'Nov 22, 10:30 AM', // dates stay US English (spec §9)
-        'Dr. Elena PetrovaCardiology, Internal Medicine',
+        '22.11, 10:30', // as Bulgarians write dates (ADR 0019)
+        'Dr. Elena PetrovaКардиология, Вътрешни болести',
         '60.00 EUR',
         'Платено',
-        'Изтегляне (разписка от Nov 22, 10:30 AM, отваря се в нов раздел)',
+        'Изтегляне (разписка от 22.11, 10:30, отваря се в нов раздел)',
       ],
-      ['Nov 22, 10:30 AM', 'НямаОбща медицина', '60.00 EUR', 'Платено', 'Няма'],
+      ['22.11, 10:30', 'НямаОбща медицина', '60.00 EUR', 'Платено', 'Няма'],
     ]);
     expectNoEnglish(main.textContent);
   });

@@ -12,6 +12,7 @@ import { formatShortDateTime } from '../../../lib/dates';
 import { usePaymentHistory, type BillingItem } from '../api/get-payment-history';
 import { billingErrorText } from '../utils/error-text';
 import { formatAmount, paymentStatus } from '../utils/payment-display';
+import { useSpecialtyNames } from '../../../lib/specialty-name';
 
 const focusRing =
   'rounded focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:ring-offset-2';
@@ -19,13 +20,14 @@ const focusRing =
 /** What a row shows of a payment, in the words of spec §2. */
 function usePaymentView() {
   const { t } = useTranslation('billing');
+  const specialtyNames = useSpecialtyNames();
   return (payment: BillingItem) => {
     const date = formatShortDateTime(payment.date) ?? payment.date;
     const status = paymentStatus(payment.status);
     return {
       date: <time dateTime={payment.date}>{date}</time>,
       doctor: payment.doctor.name || t('history.notAvailable'),
-      specialties: payment.doctor.specialties.join(', ') || t('history.generalMedicine'),
+      specialties: specialtyNames(payment.doctor.specialties) || t('history.generalMedicine'),
       amount: formatAmount(payment.amount, payment.currency),
       status: (
         <span
@@ -38,15 +40,27 @@ function usePaymentView() {
         </span>
       ),
       receipt: payment.receiptUrl ? (
-        <a
-          href={payment.receiptUrl}
-          target="_blank"
-          rel="noopener noreferrer"
-          className={cn('font-semibold text-teal-800 underline hover:text-teal-900', focusRing)}
-        >
-          {t('history.download')}
-          <span className="sr-only"> {t('history.receiptHint', { date })}</span>
-        </a>
+        <span className="flex flex-wrap gap-x-4 gap-y-1">
+          <a
+            href={payment.receiptUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={cn('font-semibold text-teal-800 underline hover:text-teal-900', focusRing)}
+          >
+            {t('history.download')}
+            <span className="sr-only"> {t('history.receiptHint', { date })}</span>
+          </a>
+          {payment.invoicePdfUrl ? (
+            <a
+              href={payment.invoicePdfUrl}
+              download
+              className={cn('font-semibold text-teal-800 underline hover:text-teal-900', focusRing)}
+            >
+              {t('history.invoicePdf')}
+              <span className="sr-only"> {t('history.invoicePdfHint', { date })}</span>
+            </a>
+          ) : null}
+        </span>
       ) : (
         t('history.notAvailable')
       ),

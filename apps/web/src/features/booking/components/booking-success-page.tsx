@@ -10,7 +10,8 @@ import { Card } from '../../../components/ui/card';
 import { CheckCircleIcon } from '../../../components/ui/icons';
 import { PageTitle } from '../../../components/ui/page-title';
 import { LoadingState } from '../../../components/ui/spinner';
-import { formatLongDate } from '../../../lib/dates';
+import { formatLongCalendarDate } from '../../../lib/dates';
+import { viewerWhen } from '../../../components/appointment-when';
 import { focusOnMount } from '../../../lib/focus';
 import { useMutationActionOnMount } from '../../../lib/use-mutation-action';
 import { getAppointment } from '../../../lib/get-appointment';
@@ -25,6 +26,7 @@ import {
   resolveBookedAppointment,
   type BookingReference,
 } from '../utils/resolve-booking';
+import { useSpecialtyNames } from '../../../lib/specialty-name';
 
 /** Spec §4: the developer's own machine fulfils checkouts through the dev call. */
 function isLocalHost(): boolean {
@@ -33,13 +35,6 @@ function isLocalHost(): boolean {
 
 const wait = () =>
   new Promise<void>((resolve) => window.setTimeout(resolve, DELAYS.paymentSessionRetryMs));
-
-function longDate(value: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
-  return match
-    ? formatLongDate(new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3])))
-    : value;
-}
 
 /** /booking/success — the paid appointment (spec §2 Booking success, §4 resolution). */
 export function BookingSuccessPage() {
@@ -101,6 +96,8 @@ export function BookingSuccessPage() {
 function Confirmation({ appointment }: { appointment: Appointment }) {
   const { t } = useTranslation('appointments');
   const doctor = appointment.doctorId;
+  const specialties = useSpecialtyNames();
+  const when = viewerWhen(appointment, t);
   const rows: { label: string; value: ReactNode }[] = [
     {
       label: t('success.doctor'),
@@ -108,13 +105,13 @@ function Confirmation({ appointment }: { appointment: Appointment }) {
         <>
           <span className="block">{doctor.name || t('success.unknownDoctor')}</span>
           {doctor.specialties.length > 0 && (
-            <span className="block text-slate-600">{doctor.specialties.join(', ')}</span>
+            <span className="block text-slate-600">{specialties(doctor.specialties)}</span>
           )}
         </>
       ),
     },
-    { label: t('success.date'), value: longDate(appointment.date) },
-    { label: t('success.time'), value: appointment.slot },
+    { label: t('success.date'), value: formatLongCalendarDate(when.date) ?? when.date },
+    { label: t('success.time'), value: when.time },
   ];
   if (appointment.paymentAmount !== null) {
     rows.push({

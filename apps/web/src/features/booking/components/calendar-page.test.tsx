@@ -13,18 +13,25 @@ const doctors = [
   {
     _id: DOCTOR_ID,
     name: 'Dr. Elena Petrova',
-    specialties: ['Cardiology', 'Internal Medicine'],
+    specialties: ['cardiology', 'internal-medicine'],
     experience: 12,
-    timeZone: 'Europe/Sofia',
+    // The test browser runs in UTC: a doctor in UTC shows slots exactly as the API lists them.
+    timeZone: 'UTC',
     slotMinutes: 30,
+    languages: ['bg', 'en'],
+    fee: { amountMinor: 7500, currency: 'EUR' },
+    nextAvailable: null,
   },
   {
     _id: '1c6d9a7f-4b2e-4a8f-8d3c-2e3f4a5b6c7d',
     name: 'Dr. Hans Weber',
-    specialties: ['Dermatology'],
+    specialties: ['dermatology'],
     photoUrl: 'https://example.com/weber.jpg',
     timeZone: 'Europe/Berlin',
     slotMinutes: 30,
+    languages: ['de'],
+    fee: { amountMinor: 6000, currency: 'EUR' },
+    nextAvailable: { startsAt: '2026-11-24T09:00:00.000Z', date: '2026-11-24', slot: '10:00' },
   },
 ];
 const entry = (date: string, slots: string[]) => ({
@@ -69,11 +76,11 @@ describe('booking page', () => {
     const card = await screen.findByRole('button', { name: /^Dr\. Elena Petrova/ });
     // The whole visible card is its name (WCAG 2.5.3, label in name).
     expect(card).toHaveAccessibleName(
-      'Dr. Elena Petrova Cardiology, Internal Medicine Years of experience: 12',
+      'Dr. Elena Petrova Cardiology, Internal Medicine Speaks: Bulgarian, English No free time in the next two weeks Years of experience: 12',
     );
     expect(card).toHaveAttribute('aria-pressed', 'false');
     expect(screen.getByRole('button', { name: /^Dr\. Hans Weber/ })).toHaveAccessibleName(
-      'Dr. Hans Weber Dermatology',
+      /^Dr\. Hans Weber Dermatology Speaks: German Next free: Nov 24, /,
     );
     // Three steps, the first current; no refresh before a doctor and a date are chosen.
     const steps = screen.getByRole('list', { name: 'Booking steps' });
@@ -167,7 +174,7 @@ describe('booking page', () => {
     expect(await screen.findByRole('button', { name: /^Dr\. Elena Petrova/ })).toBeInTheDocument();
   });
 
-  it('confirms with the fee in EUR and sends "General consultation" when no reason is given', async () => {
+  it('confirms with the doctor\'s fee in EUR and sends "General consultation" when no reason is given', async () => {
     const assign = vi.fn();
     const { calls } = signedIn({
       'POST /api/payments/create-session': () =>
@@ -178,7 +185,7 @@ describe('booking page', () => {
     expect(dialog).toHaveTextContent('Dr. Elena Petrova');
     expect(dialog).toHaveTextContent('Cardiology, Internal Medicine');
     expect(dialog).toHaveTextContent('Tuesday, November 24, 2026');
-    expect(dialog).toHaveTextContent('Consultation Fee60.00 EUR');
+    expect(dialog).toHaveTextContent('Consultation Fee75.00 EUR');
     expect(within(dialog).getByLabelText('Reason for visit')).toHaveFocus();
 
     await user.click(within(dialog).getByRole('button', { name: 'Pay' }));
@@ -195,7 +202,35 @@ describe('booking page', () => {
     expect(within(dialog).getByRole('button', { name: 'Processing...' })).toBeDisabled();
   });
 
-  it('charges BGN for Bulgaria in Bulgarian and sends the reason typed', async () => {
+  it("shows a Berlin doctor's times in the patient's own zone up to the confirmation, and books the doctor's slot", async () => {
+    const { calls } = signedIn({
+      'GET /api/availability': () =>
+        ok([
+          {
+            date: '2026-11-24',
+            slots: ['10:00'],
+            times: [{ slot: '10:00', startsAt: '2026-11-24T09:00:00.000Z' }],
+          },
+        ]),
+      'POST /api/payments/create-session': () => fail(400, 'slotNotOffered'),
+    });
+    const user = userEvent.setup();
+    renderApp('/calendar');
+    await user.click(await screen.findByRole('button', { name: /^Dr\. Hans Weber/ }));
+    await user.click(await screen.findByRole('button', { name: 'Tuesday, November 24, 2026' }));
+    await user.click(await screen.findByRole('button', { name: '09:00 10:00 in Berlin' }));
+    const dialog = screen.getByRole('dialog', { name: 'Confirm Appointment' });
+    expect(dialog).toHaveTextContent('Time09:00 (UTC time)');
+    await user.click(within(dialog).getByRole('button', { name: 'Pay' }));
+    await within(dialog).findByRole('alert');
+    // The server is asked for the doctor's own date and time (spec §7).
+    expect(calls.find((c) => c.path === '/api/payments/create-session')?.body).toMatchObject({
+      date: '2026-11-24',
+      slot: '10:00',
+    });
+  });
+
+  it("charges the doctor's fee in euro, also in Bulgarian, and sends the reason typed", async () => {
     await changeLocale('bg');
     const { calls } = signedIn({
       'POST /api/payments/create-session': () => fail(400, 'slotNotOffered'),
@@ -203,10 +238,13 @@ describe('booking page', () => {
     const user = userEvent.setup();
     renderApp('/calendar');
     await user.click(await screen.findByRole('button', { name: /^Dr\. Elena Petrova/ }));
-    await user.click(await screen.findByRole('button', { name: 'Tuesday, November 24, 2026' }));
+    // Dates as Bulgarians write them (ADR 0019).
+    await user.click(await screen.findByRole('button', { name: 'вторник, 24 ноември 2026 г.' }));
     await user.click(await screen.findByRole('button', { name: '10:00' }));
     const dialog = screen.getByRole('dialog', { name: 'Потвърждаване на часа' });
-    expect(dialog).toHaveTextContent('60.00 BGN');
+    expect(dialog).toHaveTextContent('вторник, 24 ноември 2026 г.');
+    // Bulgaria has paid in euro since 2026-01-01 (ADR 0018): the server's price, not a guess.
+    expect(dialog).toHaveTextContent('75.00 EUR');
     await user.type(within(dialog).getByLabelText('Причина за посещението'), 'Chest pain');
     await user.click(within(dialog).getByRole('button', { name: 'Плащане' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
@@ -255,5 +293,27 @@ describe('booking page', () => {
     const alert = await within(dialog).findByRole('alert');
     expect(alert).not.toHaveTextContent('Failed to create payment session');
     expect(alert.textContent).not.toBe('');
+  });
+});
+
+describe('finding the right doctor', () => {
+  it('names specialties in the reader language and filters by specialty and language', async () => {
+    await changeLocale('de');
+    signedIn();
+    const user = userEvent.setup();
+    renderApp('/calendar');
+    expect(
+      await screen.findByRole('button', { name: /Kardiologie, Innere Medizin/ }),
+    ).toBeVisible();
+    expect(
+      screen.getByRole('button', { name: /Dr\. Hans Weber Dermatologie Spricht: Deutsch/ }),
+    ).toBeVisible();
+    await user.selectOptions(screen.getByLabelText('Gesprochene Sprache'), 'Bulgarisch');
+    expect(screen.queryByRole('button', { name: /Hans Weber/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Elena Petrova/ })).toBeVisible();
+    await user.selectOptions(screen.getByLabelText('Fachgebiet'), 'Dermatologie');
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Keine Ärztin und kein Arzt passt zu diesen Filtern.',
+    );
   });
 });

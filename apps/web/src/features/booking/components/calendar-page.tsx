@@ -224,7 +224,12 @@ export function CalendarPage() {
             ) : daySlots.data.length === 0 ? (
               <p className="text-sm text-slate-600">{t('booking.time.empty')}</p>
             ) : (
-              <SlotList slots={daySlots.data} selectedSlot={slot} onSelect={chooseSlot} />
+              <SlotList
+                slots={daySlots.data}
+                doctorZone={doctor?.timeZone ?? 'UTC'}
+                selectedSlot={slot}
+                onSelect={chooseSlot}
+              />
             )}
           </section>
         </Card>
@@ -235,6 +240,7 @@ export function CalendarPage() {
           doctor={doctor}
           date={date}
           slot={slot}
+          startsAt={daySlots.data?.find((s) => s.slot === slot)?.startsAt}
           onClose={() => {
             setConfirming(false);
             setSlot(null);

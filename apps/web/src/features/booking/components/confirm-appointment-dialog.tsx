@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Doctor } from '@vizita/shared/contracts/doctors';
 import {
   CONSULTATION_FEE_MINOR,
-  CURRENCY_BY_COUNTRY,
+  BOOKING_CURRENCY,
   DEFAULT_VISIT_REASON,
   REASON_MAX,
   type PaymentCountry,
@@ -14,22 +14,18 @@ import { Dialog } from '../../../components/ui/dialog';
 import { FieldLabel } from '../../../components/ui/field-label';
 import { CreditCardIcon, LockIcon } from '../../../components/ui/icons';
 import { controlClasses } from '../../../components/ui/text-field';
-import { formatLongDate } from '../../../lib/dates';
+import { formatLongCalendarDate } from '../../../lib/dates';
+import { viewerWhen } from '../../../components/appointment-when';
 import { useValidationMessage } from '../../../lib/i18n';
 import { useCreatePaymentSession } from '../api/create-payment-session';
 import { formatMinorAmount } from '../../../lib/money';
 import { paymentErrorText } from '../utils/error-keys';
 import { FormActions } from '../../../components/ui/form-actions';
+import { useSpecialtyNames } from '../../../lib/specialty-name';
 
 /** Spec §9: Bulgarian speakers pay as patients in Bulgaria, everyone else as in Germany. */
 export function paymentCountryFor(language: string): PaymentCountry {
   return language.toLowerCase().startsWith('bg') ? 'Bulgaria' : 'Germany';
-}
-
-/** A calendar day (YYYY-MM-DD) as "Tuesday, November 24, 2026". */
-function longDate(iso: string): string {
-  const [year, month, day] = iso.split('-').map(Number);
-  return formatLongDate(new Date(year!, month! - 1, day));
 }
 
 /**
@@ -40,11 +36,14 @@ export function ConfirmAppointmentDialog({
   doctor,
   date,
   slot,
+  startsAt,
   onClose,
 }: {
   doctor: Doctor | null;
   date: string | null;
   slot: string | null;
+  /** The slot's instant: the patient reads the day and time in their own zone (ADR 0019). */
+  startsAt: string | undefined;
   onClose: () => void;
 }) {
   const { t, i18n } = useTranslation('appointments');
@@ -54,7 +53,6 @@ export function ConfirmAppointmentDialog({
   const [missingChoice, setMissingChoice] = useState(false);
   const reasonId = useId();
   const country = paymentCountryFor(i18n.language);
-  const currency = CURRENCY_BY_COUNTRY[country];
   // Still busy after success: the browser is on its way to the checkout.
   const busy = create.isPending || create.isSuccess;
 
@@ -84,11 +82,17 @@ export function ConfirmAppointmentDialog({
     error = 'key' in text ? t(text.key) : (validationMessage(text.fieldCode) ?? null);
   }
 
+  const specialties = useSpecialtyNames();
+  const when =
+    date && slot ? viewerWhen({ date, slot, startsAt, timeZone: doctor?.timeZone }, t) : null;
   const rows = [
     { label: t('booking.confirm.doctor'), value: doctor?.name },
-    { label: t('booking.confirm.specialty'), value: doctor?.specialties.join(', ') },
-    { label: t('booking.confirm.date'), value: date ? longDate(date) : undefined },
-    { label: t('booking.confirm.time'), value: slot ?? undefined },
+    {
+      label: t('booking.confirm.specialty'),
+      value: doctor ? specialties(doctor.specialties) : undefined,
+    },
+    { label: t('booking.confirm.date'), value: when && formatLongCalendarDate(when.date) },
+    { label: t('booking.confirm.time'), value: when?.time },
   ];
 
   return (
@@ -126,8 +130,9 @@ export function ConfirmAppointmentDialog({
           <dt className="text-slate-600">{t('booking.confirm.fee')}</dt>
           <dd className="font-semibold text-slate-900">
             {t('booking.confirm.amount', {
-              amount: formatMinorAmount(CONSULTATION_FEE_MINOR),
-              currency,
+              // What the server will charge: the doctor's fee, in euro (ADR 0018).
+              amount: formatMinorAmount(doctor?.fee.amountMinor ?? CONSULTATION_FEE_MINOR),
+              currency: doctor?.fee.currency ?? BOOKING_CURRENCY,
             })}
           </dd>
         </dl>

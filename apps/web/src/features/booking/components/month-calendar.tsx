@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChevronDownIcon } from '../../../components/ui/icons';
 import { cn } from '../../../lib/cn';
-import { formatLongDate, toIsoDate } from '../../../lib/dates';
+import { formatLongDate, formatMonth, toIsoDate } from '../../../lib/dates';
 import {
   addMonths,
   canShowPreviousMonth,
@@ -104,10 +104,7 @@ export function MonthCalendar({
     moved.current = true;
     setActive(target);
   };
-  const monthLabel = new Date(view.year, view.month, 1).toLocaleDateString('en-US', {
-    month: 'long',
-    year: 'numeric',
-  });
+  const monthLabel = formatMonth(new Date(view.year, view.month, 1));
   return (
     <div>
       <div className="mb-3 flex items-center justify-between gap-2">

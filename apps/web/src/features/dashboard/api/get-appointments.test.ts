@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { appointmentData, appointmentListBody } from '../../../test/fixtures';
 import { readAppointments } from './get-appointments';
 
-const counts = { upcoming: 4, completed: 7, cancelled: 2 };
+const counts = { upcoming: 4, completed: 7, no_show: 1, cancelled: 2 };
 
 describe('reading GET /api/appointments', () => {
   it('keeps what the dashboard shows of each appointment, and the counts', () => {

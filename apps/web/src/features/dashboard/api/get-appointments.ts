@@ -12,6 +12,7 @@ export type AppointmentSummaryItem = Pick<
 const STATUSES = {
   upcoming: true,
   completed: true,
+  no_show: true,
   cancelled: true,
 } as const satisfies Record<Appointment['status'], true>;
 
@@ -55,9 +56,10 @@ const isCount = (value: unknown): value is number =>
 
 function readCounts(value: unknown): AppointmentCounts | null {
   if (typeof value !== 'object' || value === null) return null;
-  const { upcoming, completed, cancelled } = value as Record<string, unknown>;
-  if (!isCount(upcoming) || !isCount(completed) || !isCount(cancelled)) return null;
-  return { upcoming, completed, cancelled };
+  const { upcoming, completed, cancelled, no_show = 0 } = value as Record<string, unknown>;
+  if (!isCount(upcoming) || !isCount(completed) || !isCount(cancelled) || !isCount(no_show))
+    return null;
+  return { upcoming, completed, no_show, cancelled };
 }
 
 /**

@@ -64,7 +64,7 @@ describe('dashboard home', () => {
             }),
           ],
           // Over all of the patient's appointments, not only the five listed.
-          { counts: { upcoming: 6, completed: 3, cancelled: 1 }, limit: 5, total: 10 },
+          { counts: { upcoming: 6, completed: 3, no_show: 0, cancelled: 1 }, limit: 5, total: 10 },
         ),
     });
     await home();

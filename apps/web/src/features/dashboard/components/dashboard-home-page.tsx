@@ -29,6 +29,7 @@ const PROFILE_COMPLETE_PERCENT = { complete: 100, incomplete: 50 } as const;
 const STATUS = {
   upcoming: { key: 'status.upcoming', tone: 'bg-emerald-50 text-emerald-800 ring-emerald-200' },
   completed: { key: 'status.completed', tone: 'bg-sky-50 text-sky-800 ring-sky-200' },
+  no_show: { key: 'status.noShow', tone: 'bg-amber-50 text-amber-900 ring-amber-200' },
   cancelled: { key: 'status.cancelled', tone: 'bg-red-50 text-red-800 ring-red-200' },
 } as const satisfies Record<Appointment['status'], { key: string; tone: string }>;
 
@@ -92,7 +93,7 @@ function AppointmentItem({ appointment }: { appointment: AppointmentSummaryItem 
           {appointment.doctorId.name || t('home.recent.doctorFallback')}
         </p>
         <p className="text-sm text-slate-700">
-          <AppointmentWhen date={appointment.date} slot={appointment.slot} />
+          <AppointmentWhen {...appointment} />
         </p>
       </div>
       <span

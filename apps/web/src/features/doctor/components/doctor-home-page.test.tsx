@@ -1,83 +1,134 @@
-import { act, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { appointmentData, appointmentListBody } from '../../../test/fixtures';
+import type { ScheduleEntry } from '@vizita/shared/contracts/doctor-console';
 import { mockApi, ok, session } from '../../../test/mock-api';
 import { renderApp } from '../../../test/render';
 
-// Sunday 2026-11-22, 09:50 in Sofia (07:50 UTC).
-const NOW = new Date('2026-11-22T07:50:00.000Z');
+// Tuesday 2026-11-24, 09:50 in Sofia (07:50 UTC).
+const NOW = new Date('2026-11-24T07:50:00.000Z');
 
-function doctorWith(appointments: ReturnType<typeof appointmentData>[]) {
+function entry(overrides: Partial<ScheduleEntry>): ScheduleEntry {
+  return {
+    _id: 'a1',
+    startsAt: '2026-11-24T08:00:00.000Z',
+    endsAt: '2026-11-24T08:30:00.000Z',
+    timeZone: 'Europe/Sofia',
+    date: '2026-11-24',
+    slot: '10:00',
+    status: 'upcoming',
+    plan: 'consultation',
+    reason: 'Chest pain',
+    patient: { _id: 'p1', name: 'Maria Ivanova' },
+    cancelledBy: null,
+    cancelReason: null,
+    hasNotes: false,
+    isJoinable: true,
+    minutesUntilJoinable: 0,
+    hasPassed: false,
+    ...overrides,
+  };
+}
+
+const ENTRIES = [
+  entry({}),
+  entry({
+    _id: 'a2',
+    date: '2026-11-26',
+    slot: '15:00',
+    startsAt: '2026-11-26T13:00:00.000Z',
+    patient: { _id: 'p2', name: 'Jonas Becker' },
+    status: 'cancelled',
+  }),
+  entry({
+    _id: 'a3',
+    date: '2026-11-23',
+    slot: '09:00',
+    startsAt: '2026-11-23T07:00:00.000Z',
+    patient: { _id: 'p3', name: 'Petar Petrov' },
+    status: 'no_show',
+  }),
+];
+
+function doctorWith(entries: ScheduleEntry[]) {
   return mockApi({
-    'GET /auth/status': () => ok(session({ userType: 'doctor', isProfileComplete: false })),
-    'GET /api/appointments': () => ({ status: 200, body: appointmentListBody(appointments) }),
+    'GET /auth/status': () => ok(session({ userType: 'doctor', isProfileComplete: true })),
+    'GET /api/doctor/appointments': (call) => {
+      const url = new URL(call.path, 'http://x');
+      const from = url.searchParams.get('from')!;
+      const to = url.searchParams.get('to')!;
+      return ok({
+        timeZone: 'Europe/Sofia',
+        appointments: entries.filter((e) => e.date >= from && e.date <= to),
+      });
+    },
   });
 }
 
-describe('doctor area (/doctor)', () => {
+describe('the doctor schedule (/doctor)', () => {
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(NOW);
   });
   afterEach(() => vi.useRealTimers());
 
-  it('lists today’s and the coming consultations with patient and reason, Join only inside the window', async () => {
-    const requests = doctorWith([
-      appointmentData({
-        _id: 'now',
-        date: '2026-11-22',
-        slot: '10:00',
-        startsAt: '2026-11-22T08:00:00.000Z',
-        reason: 'Chest pain',
-        patient: { _id: 'p1', name: 'Maria Ivanova' },
-      }),
-      appointmentData({
-        _id: 'later',
-        date: '2026-11-22',
-        slot: '15:00',
-        startsAt: '2026-11-22T13:00:00.000Z',
-        patient: { _id: 'p2', name: 'Petar Petrov' },
-      }),
-      appointmentData({
-        _id: 'tomorrow',
-        date: '2026-11-23',
-        slot: '09:00',
-        startsAt: '2026-11-23T07:00:00.000Z',
-        patient: { _id: 'p3', name: 'Anna Schmidt' },
-      }),
-      appointmentData({
-        _id: 'over',
-        date: '2026-11-22',
-        slot: '08:00',
-        startsAt: '2026-11-22T06:00:00.000Z',
-        patient: { _id: 'p4', name: 'Gone Patient' },
-      }),
-    ]);
+  it('puts the next consultation first with Join inside the window, then the week', async () => {
+    const api = doctorWith(ENTRIES);
     renderApp('/doctor');
-    const today = await screen.findByRole('region', { name: 'Today' });
-    const upcoming = screen.getByRole('region', { name: 'Upcoming' });
-    expect(today).toHaveTextContent('Maria Ivanova');
-    expect(today).toHaveTextContent('Chest pain');
-    expect(today).toHaveTextContent('Petar Petrov');
-    expect(today).not.toHaveTextContent('Gone Patient'); // its window has closed
-    expect(upcoming).toHaveTextContent('Anna Schmidt');
-    expect(within(today).getByRole('link', { name: 'Join' })).toHaveAttribute(
+    const next = await screen.findByRole('region', { name: 'Next consultation' });
+    expect(next).toHaveTextContent('Maria Ivanova');
+    expect(next).toHaveTextContent('Chest pain');
+    expect(within(next).getByRole('link', { name: 'Join' })).toHaveAttribute(
       'href',
-      '/doctor/meeting/now',
+      '/doctor/meeting/a1',
     );
-    const later = within(today).getAllByRole('button', { name: 'Join' })[0]!;
-    expect(later).toBeDisabled();
-    expect(today).toHaveTextContent('Opens at 14:45');
-    expect(requests.calls.map((c) => c.path)).toContainEqual(
-      expect.stringMatching(/^\/api\/appointments\?.*status=upcoming/),
+    const week = screen.getByRole('region', { name: /Week of Mon, Nov 23, 2026/ });
+    // Every status in words, not colour alone.
+    expect(week).toHaveTextContent('No-show');
+    expect(week).toHaveTextContent('Cancelled');
+    expect(within(week).getAllByRole('link', { name: /Maria Ivanova/ })[0]).toHaveAttribute(
+      'href',
+      '/doctor/appointments/a1',
+    );
+    expect(api.calls.map((c) => c.path)).toContain(
+      '/api/doctor/appointments?from=2026-11-23&to=2026-11-29',
     );
   });
 
-  it('says when there is nothing to join', async () => {
+  it('moves a week at a time and back to this week', async () => {
+    const api = doctorWith(ENTRIES);
+    renderApp('/doctor');
+    await screen.findByRole('region', { name: /Week of Mon, Nov 23/ });
+    await userEvent.click(screen.getByRole('button', { name: 'Next week' }));
+    expect(await screen.findByRole('region', { name: /Week of Mon, Nov 30/ })).toBeVisible();
+    expect(api.calls.map((c) => c.path)).toContain(
+      '/api/doctor/appointments?from=2026-11-30&to=2026-12-06',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'This week' }));
+    expect(await screen.findByRole('region', { name: /Week of Mon, Nov 23/ })).toBeVisible();
+  });
+
+  it("keeps the doctor's calendar when the browser's day differs, and works by keyboard", async () => {
+    // Monday 2026-11-30 00:30 in Sofia, still Sunday in the browser's UTC.
+    vi.setSystemTime(new Date('2026-11-29T22:30:00.000Z'));
+    const api = doctorWith(ENTRIES);
+    renderApp('/doctor');
+    expect(await screen.findByRole('region', { name: /Week of Mon, Nov 30/ })).toBeVisible();
+    expect(api.calls.map((c) => c.path)).toContain(
+      '/api/doctor/appointments?from=2026-11-30&to=2026-12-06',
+    );
+    const previous = screen.getByRole('button', { name: 'Previous week' });
+    previous.focus();
+    await userEvent.keyboard('{Enter}');
+    expect(await screen.findByRole('region', { name: /Week of Mon, Nov 23/ })).toBeVisible();
+    await userEvent.tab();
+    expect(screen.getByRole('button', { name: 'This week' })).toHaveFocus();
+  });
+
+  it('says when nothing is coming', async () => {
     doctorWith([]);
     renderApp('/doctor');
-    expect(await screen.findByText('No consultations today.')).toBeInTheDocument();
-    expect(screen.getByText('No upcoming consultations.')).toBeInTheDocument();
-    await act(async () => {});
+    expect(await screen.findByText('No consultation in the next two weeks.')).toBeInTheDocument();
+    expect(screen.getAllByText('No consultations').length).toBeGreaterThanOrEqual(7);
   });
 });

@@ -1,113 +1,96 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { Appointment } from '@vizita/shared/contracts/appointments';
-import { JOIN_OPENS_BEFORE_MS } from '@vizita/shared/domain/join-window';
-import { buttonClasses, Button } from '../../../components/ui/button';
+import type { ScheduleEntry } from '@vizita/shared/contracts/doctor-console';
+import { addDays } from '@vizita/shared/domain/zoned-time';
+import { AppointmentWhen } from '../../../components/appointment-when';
+import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ErrorState } from '../../../components/ui/error-state';
 import { PageTitle } from '../../../components/ui/page-title';
 import { LoadingState } from '../../../components/ui/spinner';
+import { cn } from '../../../lib/cn';
+import { formatShortCalendarDate } from '../../../lib/dates';
 import { joinStateAt } from '../../../lib/join-state';
 import { useNow } from '../../../lib/use-now';
-import { useDoctorAppointments } from '../api/get-doctor-appointments';
-import { AppointmentWhen } from '../../../components/appointment-when';
+import { useDoctorSchedule } from '../api/get-doctor-schedule';
+import { mondayOf, todayIn, weekDays } from '../utils/week';
+import { JoinControl } from './join-control';
+import { PlanLabel } from './plan-label';
+import { ScheduleStatus } from './schedule-status';
 
 /** Spec §4: the join state is recomputed every 60 seconds. */
 const RECOMPUTE_MS = 60_000;
+/** How far ahead "next consultation" looks. */
+const NEXT_LOOKAHEAD_DAYS = 13;
 
-/** The calendar day of an instant in a time zone, as YYYY-MM-DD. */
-const dayIn = (instant: Date, timeZone: string) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone }).format(instant);
+const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
-/** The wall-clock time of an instant in a time zone, as HH:MM. */
-const timeIn = (instant: Date, timeZone: string) =>
-  new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit' }).format(
-    instant,
-  );
-
-function AppointmentRow({ appointment, now }: { appointment: Appointment; now: Date }) {
-  const { t } = useTranslation('dashboard');
-  const startsAt = new Date(appointment.startsAt);
-  const { isJoinable, hasPassed } = joinStateAt(appointment, now);
-  const headingId = `doctor-appointment-${appointment._id}`;
-  let action;
-  if (appointment.plan !== 'consultation') action = null;
-  else if (isJoinable)
-    action = (
-      <Link
-        to={`/doctor/meeting/${appointment._id}`}
-        aria-describedby={headingId}
-        className={buttonClasses('primary')}
-      >
-        {t('doctorArea.join')}
-      </Link>
-    );
-  else
-    action = (
-      <div className="flex flex-col items-start gap-1 sm:items-end">
-        <Button disabled aria-describedby={`${headingId}-hint`}>
-          {t('doctorArea.join')}
-        </Button>
-        <p id={`${headingId}-hint`} className="text-xs text-slate-600">
-          {hasPassed
-            ? t('doctorArea.ended')
-            : t('doctorArea.opensAt', {
-                time: timeIn(
-                  new Date(startsAt.getTime() - JOIN_OPENS_BEFORE_MS),
-                  appointment.timeZone,
-                ),
-              })}
-        </p>
-      </div>
-    );
+function EntryLink({ entry, compact }: { entry: ScheduleEntry; compact?: boolean }) {
+  const { t } = useTranslation('doctor');
   return (
-    <li className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center sm:justify-between">
-      <div className="min-w-0">
-        <h3 id={headingId} className="font-semibold text-slate-900">
-          <AppointmentWhen date={appointment.date} slot={appointment.slot} />
-        </h3>
-        <p className="mt-1 text-sm text-slate-800">
-          <span className="font-medium">{t('doctorArea.patient')}</span>{' '}
-          {appointment.patient?.name ?? t('doctorArea.patientFallback')}
-        </p>
-        {appointment.reason && (
-          <p className="text-sm break-words text-slate-700">
-            <span className="font-medium">{t('doctorArea.reason')}</span> {appointment.reason}
-          </p>
-        )}
-      </div>
-      {action}
-    </li>
+    <Link
+      to={`/doctor/appointments/${entry._id}`}
+      className={cn(
+        'block rounded-lg border border-slate-200 bg-white p-2 text-left text-sm hover:border-teal-600 focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none',
+        entry.status === 'cancelled' && 'opacity-75',
+      )}
+    >
+      <span className="flex flex-wrap items-center justify-between gap-1">
+        <time dateTime={entry.startsAt} className="font-semibold text-slate-900">
+          {entry.slot}
+        </time>
+        <ScheduleStatus status={entry.status} />
+      </span>
+      <span className="mt-1 block font-medium break-words text-slate-900">
+        {entry.patient.name}
+      </span>
+      <span className="block text-xs text-slate-700">
+        <PlanLabel plan={entry.plan} />
+      </span>
+      {!compact && entry.reason && (
+        <span className="mt-1 block text-xs break-words text-slate-700">
+          {t('schedule.entry.reason')} {entry.reason}
+        </span>
+      )}
+    </Link>
   );
 }
 
-function Section({
-  id,
-  title,
-  empty,
-  appointments,
-  now,
-}: {
-  id: string;
-  title: string;
-  empty: string;
-  appointments: Appointment[];
-  now: Date;
-}) {
+function NextConsultation({ entry, now }: { entry: ScheduleEntry | undefined; now: Date }) {
+  const { t } = useTranslation('doctor');
   return (
     <Card>
-      <section aria-labelledby={id}>
-        <h2 id={id} className="text-lg font-semibold text-slate-900">
-          {title}
+      <section aria-labelledby="next-consultation">
+        <h2 id="next-consultation" className="text-lg font-semibold text-slate-900">
+          {t('schedule.next.heading')}
         </h2>
-        {appointments.length === 0 ? (
-          <p className="mt-3 text-sm text-slate-700">{empty}</p>
+        {entry ? (
+          <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+            <div className="min-w-0">
+              <p className="font-semibold text-slate-900">
+                <AppointmentWhen date={entry.date} slot={entry.slot} />
+              </p>
+              <p className="text-sm text-slate-800">
+                <span className="font-medium">{t('schedule.entry.patient')}</span>{' '}
+                {entry.patient.name} · <PlanLabel plan={entry.plan} />
+              </p>
+              {entry.reason && (
+                <p className="text-sm break-words text-slate-700">
+                  <span className="font-medium">{t('schedule.entry.reason')}</span> {entry.reason}
+                </p>
+              )}
+              <Link
+                to={`/doctor/appointments/${entry._id}`}
+                className="mt-1 inline-block text-sm font-medium text-teal-800 underline"
+              >
+                {t('schedule.entry.details')}
+              </Link>
+            </div>
+            <JoinControl entry={entry} now={now} />
+          </div>
         ) : (
-          <ul className="divide-y divide-slate-100">
-            {appointments.map((a) => (
-              <AppointmentRow key={a._id} appointment={a} now={now} />
-            ))}
-          </ul>
+          <p className="mt-3 text-sm text-slate-700">{t('schedule.next.none')}</p>
         )}
       </section>
     </Card>
@@ -115,57 +98,131 @@ function Section({
 }
 
 /**
- * /doctor — what a doctor needs to meet their patients: today's and the coming consultations
- * with the patient's name and reason, and Join under the same window rule as the patient's.
+ * /doctor — the doctor's schedule: the next consultation first, then a week (Monday to Sunday in
+ * the doctor's zone) as seven columns on wide screens and a list of days on phones.
  */
 export function DoctorHomePage() {
-  const { t } = useTranslation('dashboard');
+  const { t } = useTranslation('doctor');
   const now = useNow(RECOMPUTE_MS);
-  const appointments = useDoctorAppointments();
+  const today = todayIn(browserZone(), now);
+  // Weeks counted from this one, not a fixed Monday: "this week" is the doctor's, so it is read
+  // in their zone once the server has named it (a laptop abroad keeps the clinic's calendar).
+  const [weekOffset, setWeekOffset] = useState(0);
+  const ahead = useDoctorSchedule(today, addDays(today, NEXT_LOOKAHEAD_DAYS));
+  const zone = ahead.data?.timeZone;
+  const zoneToday = zone ? todayIn(zone, now) : today;
+  const monday = addDays(mondayOf(zoneToday), 7 * weekOffset);
+  const days = weekDays(monday);
+  const week = useDoctorSchedule(monday, days[6]!);
+
+  const next = ahead.data?.appointments.find(
+    (a) => a.status === 'upcoming' && !joinStateAt(a, now).hasPassed,
+  );
 
   let content;
-  if (appointments.data) {
-    const isToday = (a: Appointment) => a.date === dayIn(now, a.timeZone);
-    // A consultation whose window has closed is done, even before the server marks it so.
-    const open = appointments.data.filter((a) => !joinStateAt(a, now).hasPassed);
+  if (week.data) {
+    const byDay = new Map(days.map((d) => [d, [] as ScheduleEntry[]]));
+    for (const a of week.data.appointments) byDay.get(a.date)?.push(a);
     content = (
       <>
-        <Section
-          id="doctor-today"
-          title={t('doctorArea.today')}
-          empty={t('doctorArea.noneToday')}
-          appointments={open.filter(isToday)}
-          now={now}
-        />
-        <Section
-          id="doctor-upcoming"
-          title={t('doctorArea.upcoming')}
-          empty={t('doctorArea.noneUpcoming')}
-          appointments={open.filter((a) => !isToday(a))}
-          now={now}
-        />
+        <ol
+          className="hidden grid-cols-7 gap-2 md:grid"
+          aria-label={t('schedule.week.label', { date: formatShortCalendarDate(monday) ?? monday })}
+        >
+          {days.map((day) => (
+            <li
+              key={day}
+              className={cn(
+                'min-w-0 rounded-xl bg-white p-2 shadow-sm ring-1 ring-slate-200',
+                day === zoneToday && 'ring-2 ring-teal-600',
+              )}
+            >
+              <h3 className="mb-2 text-xs font-semibold text-slate-700">
+                <time dateTime={day}>{formatShortCalendarDate(day) ?? day}</time>
+                {day === zoneToday && (
+                  <span className="ml-1 text-teal-800">· {t('schedule.week.today')}</span>
+                )}
+              </h3>
+              {byDay.get(day)!.length === 0 ? (
+                <p className="text-xs text-slate-600">{t('schedule.week.empty')}</p>
+              ) : (
+                <ul className="space-y-2">
+                  {byDay.get(day)!.map((a) => (
+                    <li key={a._id}>
+                      <EntryLink entry={a} compact />
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </li>
+          ))}
+        </ol>
+        <ol className="space-y-3 md:hidden">
+          {days.map((day) => (
+            <li key={day}>
+              <h3 className="mb-1 text-sm font-semibold text-slate-800">
+                <time dateTime={day}>{formatShortCalendarDate(day) ?? day}</time>
+                {day === zoneToday && (
+                  <span className="ml-1 text-teal-800">· {t('schedule.week.today')}</span>
+                )}
+              </h3>
+              {byDay.get(day)!.length === 0 ? (
+                <p className="text-sm text-slate-600">{t('schedule.week.empty')}</p>
+              ) : (
+                <ul className="space-y-2">
+                  {byDay.get(day)!.map((a) => (
+                    <li key={a._id}>
+                      <EntryLink entry={a} />
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </li>
+          ))}
+        </ol>
       </>
     );
-  } else if (appointments.isError) {
+  } else if (week.isError) {
     content = (
       <ErrorState
-        message={t('doctorArea.error')}
-        retrying={appointments.isFetching}
-        onRetry={() => void appointments.refetch()}
+        message={t('schedule.error')}
+        retrying={week.isFetching}
+        onRetry={() => void week.refetch()}
       />
     );
   } else {
-    content = <LoadingState label={t('doctorArea.loading')} />;
+    content = <LoadingState label={t('schedule.loading')} />;
   }
 
   return (
     <div className="space-y-6">
-      <PageTitle title={t('doctorArea.title')} />
+      <PageTitle title={t('schedule.title')} />
       <div>
-        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{t('doctorArea.title')}</h1>
-        <p className="mt-1 text-slate-700">{t('doctorArea.subtitle')}</p>
+        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{t('schedule.title')}</h1>
+        <p className="mt-1 text-slate-700">
+          {t('schedule.subtitle', { zone: zone ?? week.data?.timeZone ?? browserZone() })}
+        </p>
       </div>
-      {content}
+      {ahead.data && <NextConsultation entry={next} now={now} />}
+      <section aria-labelledby="schedule-week" className="space-y-3">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h2 id="schedule-week" className="text-lg font-semibold text-slate-900">
+            {t('schedule.week.label', { date: formatShortCalendarDate(monday) ?? monday })}
+          </h2>
+          <div className="flex flex-wrap gap-2">
+            <Button variant="secondary" onClick={() => setWeekOffset((w) => w - 1)}>
+              {t('schedule.week.previous')}
+            </Button>
+            <Button variant="secondary" onClick={() => setWeekOffset(0)}>
+              {t('schedule.week.current')}
+            </Button>
+            <Button variant="secondary" onClick={() => setWeekOffset((w) => w + 1)}>
+              {t('schedule.week.next')}
+            </Button>
+          </div>
+        </div>
+        {content}
+      </section>
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { FILE_SIZE_LIMIT_BYTES } from '@vizita/shared/file-transfer/constants';
 import { Alert } from '../../../components/ui/alert';
 import { cn } from '../../../lib/cn';
 import type { FileAlert, FileExchangeSnapshot, Transfer } from '../files/file-exchange';
-import { formatFileSize } from '../utils/format-file-size';
+import { formatFileSize } from '../../../lib/format-file-size';
 import { CloseIcon, DownloadIcon, PaperclipIcon } from './call-icons';
 
 /** Spec §8 "File transfer alerts". */

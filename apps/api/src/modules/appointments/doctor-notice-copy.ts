@@ -1,0 +1,116 @@
+import type { Locale } from '@vizita/shared/constants';
+
+// The mails a doctor gets about their own appointments, in the doctor's language (users.locale),
+// with the time in the doctor's zone. They say who and when, never the patient's health data
+// beyond the reason the patient gave for the visit (which the doctor reads in the console too).
+
+/** The events of an appointment that its doctor is told about. */
+export const DOCTOR_NOTICE_KINDS = ['confirmed', 'cancelled', 'rescheduled'] as const;
+export type DoctorNoticeKind = (typeof DOCTOR_NOTICE_KINDS)[number];
+export const isDoctorNoticeKind = (kind: string): kind is DoctorNoticeKind =>
+  (DOCTOR_NOTICE_KINDS as readonly string[]).includes(kind);
+
+type Copy = Record<DoctorNoticeKind, { subject: (patient: string) => string; intro: string }> & {
+  hello: (name: string) => string;
+  patient: string;
+  date: string;
+  time: string;
+  reason: string;
+  cancelledBy: { doctor: string; patient: string; clinic: string };
+  cancelReason: string;
+  calendar: string;
+  summary: (patient: string) => string;
+  open: string;
+  signature: string;
+};
+
+export const DOCTOR_NOTICE_COPY: Record<Locale, Copy> = {
+  en: {
+    hello: (n) => `Hello ${n},`,
+    patient: 'Patient',
+    date: 'Date',
+    time: 'Time',
+    reason: 'Reason for the visit',
+    cancelledBy: {
+      doctor: 'You cancelled this consultation; the patient is refunded in full.',
+      patient: 'The patient cancelled this consultation.',
+      clinic: 'The clinic cancelled this consultation; the patient is refunded in full.',
+    },
+    cancelReason: 'Reason for cancellation',
+    calendar: 'The attached invite.ics updates your calendar.',
+    summary: (p) => `Vizita video consultation with ${p}`,
+    open: 'Open in the doctor console',
+    signature: 'The Vizita team',
+    confirmed: {
+      subject: (p) => `New booking: ${p}`,
+      intro: 'A patient has booked and paid a video consultation with you.',
+    },
+    cancelled: {
+      subject: (p) => `Cancelled: consultation with ${p}`,
+      intro: 'A video consultation with you has been cancelled.',
+    },
+    rescheduled: {
+      subject: (p) => `New time: consultation with ${p}`,
+      intro: 'A video consultation with you has been moved. These are the new details.',
+    },
+  },
+  bg: {
+    hello: (n) => `Здравейте, ${n},`,
+    patient: 'Пациент',
+    date: 'Дата',
+    time: 'Час',
+    reason: 'Причина за посещението',
+    cancelledBy: {
+      doctor: 'Вие отменихте тази консултация; сумата се възстановява изцяло на пациента.',
+      patient: 'Пациентът отмени тази консултация.',
+      clinic: 'Клиниката отмени тази консултация; сумата се възстановява изцяло на пациента.',
+    },
+    cancelReason: 'Причина за отмяната',
+    calendar: 'Прикаченият файл invite.ics обновява вашия календар.',
+    summary: (p) => `Видеоконсултация във Vizita с ${p}`,
+    open: 'Отвори в лекарския панел',
+    signature: 'Екипът на Vizita',
+    confirmed: {
+      subject: (p) => `Нов записан час: ${p}`,
+      intro: 'Пациент записа и плати видеоконсултация с вас.',
+    },
+    cancelled: {
+      subject: (p) => `Отменен: консултация с ${p}`,
+      intro: 'Видеоконсултация с вас беше отменена.',
+    },
+    rescheduled: {
+      subject: (p) => `Нов час: консултация с ${p}`,
+      intro: 'Видеоконсултация с вас беше преместена. Това са новите данни.',
+    },
+  },
+  de: {
+    hello: (n) => `Guten Tag ${n},`,
+    patient: 'Patient/in',
+    date: 'Datum',
+    time: 'Uhrzeit',
+    reason: 'Anlass des Besuchs',
+    cancelledBy: {
+      doctor: 'Sie haben diese Sprechstunde abgesagt; der Betrag wird vollständig erstattet.',
+      patient: 'Die Patientin oder der Patient hat diese Sprechstunde abgesagt.',
+      clinic: 'Die Praxis hat diese Sprechstunde abgesagt; der Betrag wird vollständig erstattet.',
+    },
+    cancelReason: 'Grund der Absage',
+    calendar: 'Die angehängte invite.ics aktualisiert Ihren Kalender.',
+    summary: (p) => `Vizita-Videosprechstunde mit ${p}`,
+    open: 'In der Arztkonsole öffnen',
+    signature: 'Ihr Vizita-Team',
+    confirmed: {
+      subject: (p) => `Neue Buchung: ${p}`,
+      intro:
+        'Eine Patientin oder ein Patient hat eine Videosprechstunde bei Ihnen gebucht und bezahlt.',
+    },
+    cancelled: {
+      subject: (p) => `Abgesagt: Sprechstunde mit ${p}`,
+      intro: 'Eine Videosprechstunde bei Ihnen wurde abgesagt.',
+    },
+    rescheduled: {
+      subject: (p) => `Neuer Termin: Sprechstunde mit ${p}`,
+      intro: 'Eine Videosprechstunde bei Ihnen wurde verschoben. Das sind die neuen Angaben.',
+    },
+  },
+};

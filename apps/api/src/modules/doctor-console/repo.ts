@@ -1,0 +1,93 @@
+import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.ts';
+import { appointments, consultationNotes, users } from '../../db/schema.ts';
+
+type Tx = Pick<Db, 'select' | 'insert'>;
+
+const patients = alias(users, 'patients');
+const authors = alias(users, 'authors');
+
+const VISIBLE = ['upcoming', 'completed', 'no_show', 'cancelled'] as const;
+
+const entry = {
+  appointment: appointments,
+  patient: { id: patients.id, firstName: patients.firstName, lastName: patients.lastName },
+  hasNotes: sql<boolean>`exists (select 1 from ${consultationNotes} where ${consultationNotes.appointmentId} = ${appointments.id})`,
+};
+export type EntryRow = {
+  appointment: typeof appointments.$inferSelect;
+  patient: { id: string; firstName: string; lastName: string };
+  hasNotes: boolean;
+};
+
+/** The doctor's own appointments starting in [from, to), payment holds left out. */
+export function scheduleOf(db: Tx, doctorId: string, from: Date, to: Date): Promise<EntryRow[]> {
+  return db
+    .select(entry)
+    .from(appointments)
+    .innerJoin(patients, eq(patients.id, appointments.patientId))
+    .where(
+      and(
+        eq(appointments.doctorId, doctorId),
+        inArray(appointments.status, [...VISIBLE]),
+        gte(appointments.startsAt, from),
+        lt(appointments.startsAt, to),
+      ),
+    )
+    .orderBy(asc(appointments.startsAt));
+}
+
+/** One of the doctor's own appointments (never a hold); undefined for any other. */
+export async function entryOf(db: Tx, doctorId: string, id: string) {
+  const [row] = await db
+    .select(entry)
+    .from(appointments)
+    .innerJoin(patients, eq(patients.id, appointments.patientId))
+    .where(
+      and(
+        eq(appointments.id, id),
+        eq(appointments.doctorId, doctorId),
+        inArray(appointments.status, [...VISIBLE]),
+      ),
+    );
+  return row;
+}
+
+export function notesOf(db: Tx, appointmentId: string) {
+  return db
+    .select({
+      notes: consultationNotes,
+      author: { firstName: authors.firstName, lastName: authors.lastName },
+    })
+    .from(consultationNotes)
+    .leftJoin(authors, eq(authors.id, consultationNotes.authorId))
+    .where(eq(consultationNotes.appointmentId, appointmentId))
+    .orderBy(desc(consultationNotes.version));
+}
+
+export async function insertNotes(db: Tx, values: typeof consultationNotes.$inferInsert) {
+  await db.insert(consultationNotes).values(values);
+}
+
+/** The newest notes version of each appointment, if it has a summary, still encrypted. */
+export async function latestSummaries(db: Db, appointmentIds: string[]) {
+  if (appointmentIds.length === 0)
+    return new Map<string, { version: number; summaryEncrypted: string }>();
+  const rows = await db
+    .selectDistinctOn([consultationNotes.appointmentId], {
+      appointmentId: consultationNotes.appointmentId,
+      version: consultationNotes.version,
+      summaryEncrypted: consultationNotes.summaryEncrypted,
+    })
+    .from(consultationNotes)
+    .where(inArray(consultationNotes.appointmentId, appointmentIds))
+    .orderBy(consultationNotes.appointmentId, desc(consultationNotes.version));
+  return new Map(
+    rows.flatMap((r) =>
+      r.summaryEncrypted
+        ? [[r.appointmentId, { version: r.version, summaryEncrypted: r.summaryEncrypted }] as const]
+        : [],
+    ),
+  );
+}

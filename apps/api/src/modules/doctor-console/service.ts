@@ -1,0 +1,253 @@
+import type {
+  ConsultationNotes,
+  DoctorScheduleQuery,
+  OutcomeRequest,
+  PatientChart,
+  SaveNotesRequest,
+  ScheduleEntry,
+} from '@vizita/shared/contracts/doctor-console';
+import {
+  doctorMaySeePatient,
+  notesEditable,
+  notesEditableUntil,
+  outcomeAllowed,
+  PATIENT_DATA_AFTER_START_MS,
+} from '@vizita/shared/domain/doctor-access';
+import { joinState } from '@vizita/shared/domain/join-window';
+import { addDays, zonedDateAndSlot, zonedTimeToUtc } from '@vizita/shared/domain/zoned-time';
+import type { Db } from '../../db/client.ts';
+import { ApiError } from '../../lib/api-error.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { isUniqueViolation } from '../../lib/pg-errors.ts';
+import { queueAppointmentMail } from '../appointments/appointment-mails.ts';
+import * as appointmentsRepo from '../appointments/repo.ts';
+import { audit } from '../auth/repo.ts';
+import { findDoctorProfile } from '../doctors/repo.ts';
+import type { JobWorker } from '../jobs/queue.ts';
+import { updateAppointment } from '../payments/repo.ts';
+import type { ProfileService } from '../profile/service.ts';
+import type { NotesCrypto, NotesField } from './notes-crypto.ts';
+import * as repo from './repo.ts';
+
+/** Whole years between a birth date and a day (YYYY-MM-DD), as a doctor reads an age. */
+export function ageOn(birthDate: string, today: string): number {
+  const years = Number(today.slice(0, 4)) - Number(birthDate.slice(0, 4));
+  return today.slice(5) < birthDate.slice(5) ? years - 1 : years;
+}
+
+/**
+ * The doctor's side of their appointments: the schedule, the patient's profile before the call,
+ * notes and the patient's summary, and the outcome. Every call is for the doctor's own
+ * appointments; another doctor's id is the same 404 as one that does not exist.
+ */
+export function createDoctorConsoleService({
+  db,
+  clock,
+  jobs,
+  profiles,
+  notesCrypto,
+}: {
+  db: Db;
+  clock: Clock;
+  jobs: JobWorker;
+  profiles: ProfileService;
+  notesCrypto: NotesCrypto;
+}) {
+  function toEntry(row: repo.EntryRow, now: Date): ScheduleEntry {
+    const a = row.appointment;
+    const status = a.status as ScheduleEntry['status'];
+    return {
+      _id: a.id,
+      startsAt: a.startsAt.toISOString(),
+      endsAt: a.endsAt.toISOString(),
+      timeZone: a.timeZone,
+      ...zonedDateAndSlot(a.startsAt, a.timeZone),
+      status,
+      plan: a.plan,
+      reason: a.reason,
+      patient: { _id: row.patient.id, name: `${row.patient.firstName} ${row.patient.lastName}` },
+      cancelledBy: a.cancelledBy,
+      cancelReason: a.cancelReason,
+      hasNotes: row.hasNotes,
+      ...joinState({ startsAt: a.startsAt, now, status, plan: a.plan }),
+    };
+  }
+
+  async function own(doctorId: string, appointmentId: string) {
+    const row = await repo.entryOf(db, doctorId, appointmentId);
+    if (!row) throw new ApiError(404, 'appointmentNotFound');
+    return row;
+  }
+
+  const service = {
+    /** The doctor's appointments between two days of their own calendar, inclusive. */
+    async schedule(doctorId: string, query: DoctorScheduleQuery) {
+      const profile = await findDoctorProfile(db, doctorId);
+      const timeZone = profile?.timeZone ?? 'UTC';
+      const from = zonedTimeToUtc(query.from, '00:00', timeZone)!;
+      const to = zonedTimeToUtc(addDays(query.to, 1), '00:00', timeZone)!;
+      const now = clock();
+      const rows = await repo.scheduleOf(db, doctorId, from, to);
+      return { timeZone, appointments: rows.map((row) => toEntry(row, now)) };
+    },
+
+    /**
+     * The patient's health profile for one of the doctor's appointments, inside the data-access
+     * window (ADR 0016). Decrypted here, for this doctor only; the read is audited.
+     */
+    async patientChart(doctorId: string, appointmentId: string, ip: string): Promise<PatientChart> {
+      const now = clock();
+      const { appointment: a } = await own(doctorId, appointmentId);
+      if (!doctorMaySeePatient(a, now)) throw new ApiError(404, 'appointmentNotFound');
+      const profile = await profiles.get(a.patientId);
+      await audit(db, 'patient_profile.read', {
+        userId: doctorId,
+        subjectUserId: a.patientId,
+        ip,
+        meta: { appointmentId, reason: 'appointment' },
+      });
+      return {
+        patientId: a.patientId,
+        firstName: profile.firstName,
+        lastName: profile.lastName,
+        birthDate: profile.birthday,
+        age: profile.birthday ? ageOn(profile.birthday, now.toISOString().slice(0, 10)) : null,
+        gender: profile.gender,
+        countryCode: profile.address?.country?.code ?? null,
+        city: profile.address?.city ?? null,
+        insuranceType: profile.insurance?.type ?? null,
+        insuranceCompany: profile.insurance?.company ?? null,
+        insuranceNumber: profile.insurance?.number ?? null,
+        nationalId: profile.nationalIdNumber,
+        accessUntil: new Date(a.startsAt.getTime() + PATIENT_DATA_AFTER_START_MS).toISOString(),
+      };
+    },
+
+    async notes(doctorId: string, appointmentId: string): Promise<ConsultationNotes> {
+      const now = clock();
+      const { appointment: a } = await own(doctorId, appointmentId);
+      if (!doctorMaySeePatient(a, now)) throw new ApiError(404, 'appointmentNotFound');
+      const rows = await repo.notesOf(db, appointmentId);
+      return {
+        versions: rows.map(({ notes, author }) => ({
+          version: notes.version,
+          privateNotes: notesCrypto.open(
+            notes.privateNotesEncrypted,
+            appointmentId,
+            notes.version,
+            'private',
+          ),
+          summary: notesCrypto.open(
+            notes.summaryEncrypted,
+            appointmentId,
+            notes.version,
+            'summary',
+          ),
+          createdAt: notes.createdAt.toISOString(),
+          authorName: author ? `${author.firstName} ${author.lastName}` : null,
+        })),
+        editable: notesEditable(a, now),
+        editableUntil: notesEditableUntil(a.startsAt).toISOString(),
+      };
+    },
+
+    /**
+     * Saves the notes as the next version; earlier versions stay. A text left out keeps the
+     * newest version's, and a save that changes nothing adds no version. A changed summary is
+     * mailed to the patient (the private notes never leave the doctor's side).
+     */
+    async saveNotes(
+      doctorId: string,
+      appointmentId: string,
+      input: SaveNotesRequest,
+    ): Promise<ConsultationNotes> {
+      const now = clock();
+      const { appointment: a } = await own(doctorId, appointmentId);
+      if (!notesEditable(a, now)) throw new ApiError(409, 'notesLocked');
+      const mailKey = await db
+        .transaction(async (tx) => {
+          const [latest] = await repo.notesOf(tx, appointmentId);
+          const previous = (field: NotesField) =>
+            latest
+              ? notesCrypto.open(
+                  field === 'private'
+                    ? latest.notes.privateNotesEncrypted
+                    : latest.notes.summaryEncrypted,
+                  appointmentId,
+                  latest.notes.version,
+                  field,
+                )
+              : '';
+          const previousPrivate = previous('private');
+          const previousSummary = previous('summary');
+          const privateNotes = input.privateNotes?.trim() ?? previousPrivate;
+          const summary = input.summary?.trim() ?? previousSummary;
+          // A second click on Save is not a new entry in the record.
+          if (privateNotes === previousPrivate && summary === previousSummary) return undefined;
+          const version = (latest?.notes.version ?? 0) + 1;
+          await repo.insertNotes(tx, {
+            appointmentId,
+            authorId: doctorId,
+            version,
+            privateNotesEncrypted: notesCrypto.seal(
+              privateNotes,
+              appointmentId,
+              version,
+              'private',
+            ),
+            summaryEncrypted: notesCrypto.seal(summary, appointmentId, version, 'summary'),
+            createdAt: now,
+          });
+          await audit(tx, 'consultation_notes.saved', {
+            userId: doctorId,
+            subjectUserId: a.patientId,
+            meta: { appointmentId, version, summaryChanged: summary !== previousSummary },
+          });
+          return summary !== '' && summary !== previousSummary
+            ? queueAppointmentMail(tx, 'doctor_summary', appointmentId, now, {
+                variant: String(version),
+              })
+            : undefined;
+        })
+        .catch((error: unknown) => {
+          // Two saves at once would both be the next version: the unique index keeps one.
+          if (isUniqueViolation(error)) throw new ApiError(409, 'notesChanged');
+          throw error;
+        });
+      if (mailKey) await jobs.runNow(mailKey);
+      return service.notes(doctorId, appointmentId);
+    },
+
+    /** Completed or no-show, after the start; the patient is told by mail. */
+    async setOutcome(
+      doctorId: string,
+      appointmentId: string,
+      { outcome }: OutcomeRequest,
+    ): Promise<ScheduleEntry> {
+      const now = clock();
+      const mailKey = await db.transaction(async (tx) => {
+        const a = await appointmentsRepo.lockAppointment(tx, appointmentId);
+        if (
+          !a ||
+          a.doctorId !== doctorId ||
+          !['upcoming', 'completed', 'no_show', 'cancelled'].includes(a.status)
+        )
+          throw new ApiError(404, 'appointmentNotFound');
+        if (a.status === outcome) return undefined;
+        if (!outcomeAllowed(a, now))
+          throw new ApiError(409, a.startsAt > now ? 'appointmentNotStarted' : 'outcomeLocked');
+        await updateAppointment(tx, a.id, { status: outcome }, now);
+        await audit(tx, 'appointment.outcome', {
+          userId: doctorId,
+          subjectUserId: a.patientId,
+          meta: { appointmentId, from: a.status, to: outcome },
+        });
+        return queueAppointmentMail(tx, outcome, appointmentId, now, { variant: outcome });
+      });
+      if (mailKey) await jobs.runNow(mailKey);
+      return toEntry(await own(doctorId, appointmentId), now);
+    },
+  };
+  return service;
+}
+export type DoctorConsoleService = ReturnType<typeof createDoctorConsoleService>;

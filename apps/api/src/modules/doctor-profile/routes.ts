@@ -1,0 +1,99 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import * as z from 'zod/mini';
+import { apiErrorSchema } from '@vizita/shared/contracts/api-response';
+import {
+  doctorOwnProfileResponseSchema,
+  updateDoctorProfileSchema,
+} from '@vizita/shared/contracts/doctor-profile';
+import { PHOTO_MAX_BYTES, PHOTO_TYPES } from './image-check.ts';
+import type { DoctorProfileService } from './service.ts';
+
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  413: apiErrorSchema,
+  415: apiErrorSchema,
+};
+
+/** The doctor's own public profile (doctors only) and the photo every patient sees (public). */
+export const doctorProfileRoutes: FastifyPluginAsyncZod<{
+  profiles: DoctorProfileService;
+}> = async (app, { profiles }) => {
+  // The photo route alone takes image bodies, and no more than a photo's limit.
+  app.addContentTypeParser(
+    [...PHOTO_TYPES],
+    { parseAs: 'buffer', bodyLimit: PHOTO_MAX_BYTES },
+    (_request, body, done) => done(null, body),
+  );
+  const doctorsOnly = [app.authenticate, app.requireRole('doctor')];
+
+  app.get(
+    '/api/doctor/profile',
+    {
+      preValidation: doctorsOnly,
+      schema: { response: { 200: doctorOwnProfileResponseSchema, ...errors } },
+    },
+    async (request) => ({ success: true as const, data: await profiles.get(request.auth!.userId) }),
+  );
+
+  app.put(
+    '/api/doctor/profile',
+    {
+      preValidation: doctorsOnly,
+      schema: {
+        body: updateDoctorProfileSchema,
+        response: { 200: doctorOwnProfileResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await profiles.update(request.auth!.userId, request.body),
+    }),
+  );
+
+  app.put(
+    '/api/doctor/profile/photo',
+    {
+      preValidation: doctorsOnly,
+      schema: { response: { 200: doctorOwnProfileResponseSchema, ...errors } },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await profiles.setPhoto(
+        request.auth!.userId,
+        (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase(),
+        Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
+      ),
+    }),
+  );
+
+  app.delete(
+    '/api/doctor/profile/photo',
+    {
+      preValidation: doctorsOnly,
+      schema: { response: { 200: doctorOwnProfileResponseSchema, ...errors } },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await profiles.removePhoto(request.auth!.userId),
+    }),
+  );
+
+  app.get(
+    '/api/doctors/:id/photo',
+    { schema: { params: z.object({ id: z.uuid('invalidValue') }) } },
+    async (request, reply) => {
+      const photo = await profiles.photo(request.params.id);
+      reply
+        .header('etag', photo.etag)
+        // Public and long-lived: a new photo gets a new URL (?v=).
+        .header('cache-control', 'public, max-age=86400')
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'");
+      if (request.headers['if-none-match'] === photo.etag) return reply.status(304).send();
+      return reply.type(photo.contentType).send(photo.bytes);
+    },
+  );
+};

@@ -1,0 +1,175 @@
+import { LOCALES, type Locale } from '@vizita/shared/constants';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { VAT_EXEMPTION_NOTES, type ClinicCountry } from './invoice-copy.ts';
+import * as repo from './repo.ts';
+
+export type ClinicSettings = Config['clinic'];
+
+/**
+ * What an invoice prints, frozen when it is issued: a later change of the clinic's address, the
+ * patient's name or the doctor's specialties never alters a document already given out.
+ */
+export type InvoiceDetails = {
+  locale: Locale;
+  clinic: {
+    name: string;
+    address: string[];
+    taxId: string;
+    vatId: string | null;
+    country: ClinicCountry;
+  };
+  patient: { name: string; address: string[]; countryCode: string | null };
+  doctor: { name: string; specialties: string[] };
+  service: { kind: 'video-consultation'; startsAt: string; timeZone: string };
+  payment: {
+    paidAt: string;
+    method: 'card';
+    cardLast4: string | null;
+    provider: string;
+    refundedAt?: string;
+  };
+  vatExemption: string;
+  corrects?: { number: string; issuedAt: string };
+};
+
+export type IssuedDocument = repo.InvoiceRow & { details: InvoiceDetails };
+
+const asLocale = (value: string): Locale =>
+  (LOCALES as readonly string[]).includes(value) ? (value as Locale) : 'en';
+
+/**
+ * `VZ-2026-000042`: the series, the year of issue (for the reader only) and the sequence, which
+ * never restarts — one unbroken run per series, as both countries' rules accept (ADR 0021).
+ */
+export const invoiceNumber = (series: string, issuedAt: Date, sequence: number) =>
+  `${series}-${issuedAt.getUTCFullYear()}-${String(sequence).padStart(6, '0')}`;
+
+/** Issues invoices and credit notes inside the caller's transaction (payments' fulfil/refund). */
+export function createInvoicing(settings: ClinicSettings) {
+  const series = settings.invoiceSeries;
+
+  async function insert(
+    tx: repo.Tx,
+    values: Omit<Parameters<typeof repo.insertInvoice>[1], 'series' | 'sequence' | 'number'>,
+  ) {
+    const sequence = await repo.takeSequence(tx, series);
+    const number = invoiceNumber(series, values.issuedAt, sequence);
+    return (await repo.insertInvoice(tx, {
+      ...values,
+      series,
+      sequence,
+      number,
+    })) as IssuedDocument;
+  }
+
+  async function issueInvoice(tx: repo.Tx, paymentId: string, now: Date) {
+    // One invoice per payment, whatever retries a crash leaves behind.
+    const existing = await repo.invoiceOfPayment(tx, paymentId, 'invoice');
+    if (existing) return existing as IssuedDocument;
+    const facts = await repo.invoiceFacts(tx, paymentId);
+    if (!facts?.payment.paidAt) throw new Error(`payment ${paymentId} is not paid`);
+    const { payment, patient, address, doctor, doctorProfile, appointment } = facts;
+    const street = [address?.street, address?.streetNumber].filter(Boolean).join(' ');
+    const town = [address?.postCode, address?.city].filter(Boolean).join(' ');
+    const details: InvoiceDetails = {
+      locale: asLocale(patient.locale),
+      clinic: {
+        name: settings.name,
+        address: settings.address,
+        taxId: settings.taxId,
+        vatId: settings.vatId,
+        country: settings.country,
+      },
+      patient: {
+        name: `${patient.firstName} ${patient.lastName}`,
+        address: [street, town].filter(Boolean),
+        countryCode: address?.countryCode ?? null,
+      },
+      doctor: {
+        name: [doctorProfile?.title, doctor.firstName, doctor.lastName].filter(Boolean).join(' '),
+        specialties: doctorProfile?.specialties ?? [],
+      },
+      service: {
+        kind: 'video-consultation',
+        startsAt: appointment.startsAt.toISOString(),
+        // The patient's own zone, as everywhere else they read the time (ADR 0019).
+        timeZone: patient.timeZone ?? appointment.timeZone,
+      },
+      payment: {
+        paidAt: payment.paidAt!.toISOString(),
+        method: 'card',
+        cardLast4: facts.cardLast4 ?? null,
+        provider: payment.provider,
+      },
+      vatExemption: VAT_EXEMPTION_NOTES[settings.country],
+    };
+    return insert(tx, {
+      paymentId,
+      kind: 'invoice',
+      correctsInvoiceId: null,
+      amountMinor: payment.amountMinor,
+      currency: payment.currency,
+      details,
+      issuedAt: now,
+    });
+  }
+
+  const invoicing = {
+    /** The payment's invoice, issued now with the next number (the payment is already paid). */
+    issueInvoice,
+
+    /**
+     * A credit note for the whole invoice, with its own number from the same series. A payment
+     * refunded before invoices existed gets its invoice first, so the note has one to point at.
+     */
+    async issueCreditNote(tx: repo.Tx, paymentId: string, refundedAt: Date, now: Date) {
+      const existing = await repo.invoiceOfPayment(tx, paymentId, 'credit_note');
+      if (existing) return existing as IssuedDocument;
+      const invoice =
+        ((await repo.invoiceOfPayment(tx, paymentId, 'invoice')) as IssuedDocument | undefined) ??
+        (await issueInvoice(tx, paymentId, now));
+      const details: InvoiceDetails = {
+        ...invoice.details,
+        payment: { ...invoice.details.payment, refundedAt: refundedAt.toISOString() },
+        corrects: { number: invoice.number, issuedAt: invoice.issuedAt.toISOString() },
+      };
+      return insert(tx, {
+        paymentId,
+        kind: 'credit_note',
+        correctsInvoiceId: invoice.id,
+        amountMinor: -invoice.amountMinor,
+        currency: invoice.currency,
+        details,
+        issuedAt: now,
+      });
+    },
+
+    /**
+     * The documents of a paid (or refunded) payment. Payments completed before invoices existed
+     * get theirs the first time they are asked for; the payment row lock keeps two first reads
+     * from issuing twice.
+     */
+    async documentsOf(
+      db: Db,
+      payment: { id: string; status: string },
+      now: Date,
+    ): Promise<IssuedDocument[]> {
+      const wanted = (status: string) =>
+        status === 'refunded' ? 2 : status === 'completed' ? 1 : 0;
+      const existing = (await repo.invoicesOfPayment(db, payment.id)) as IssuedDocument[];
+      if (existing.length >= wanted(payment.status)) return existing;
+      return db.transaction(async (tx) => {
+        const locked = await repo.lockPayment(tx, payment.id);
+        if (!locked?.paidAt) return [];
+        if (locked.status === 'completed' || locked.status === 'refunded')
+          await issueInvoice(tx, payment.id, now);
+        if (locked.status === 'refunded')
+          await invoicing.issueCreditNote(tx, payment.id, locked.refundedAt ?? now, now);
+        return (await repo.invoicesOfPayment(tx, payment.id)) as IssuedDocument[];
+      });
+    },
+  };
+  return invoicing;
+}
+export type Invoicing = ReturnType<typeof createInvoicing>;

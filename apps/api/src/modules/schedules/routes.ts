@@ -1,0 +1,107 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import * as z from 'zod/mini';
+import { apiErrorSchema } from '@vizita/shared/contracts/api-response';
+import { availabilityResponseSchema } from '@vizita/shared/contracts/doctors';
+import {
+  doctorWeekScheduleResponseSchema,
+  removeExceptionRequestSchema,
+  scheduleChangeResponseSchema,
+  scheduleConflictErrorSchema,
+  scheduleExceptionRequestSchema,
+  schedulePreviewQuerySchema,
+  weeklyHoursRequestSchema,
+} from '@vizita/shared/contracts/schedule';
+import type { DoctorService } from '../doctors/service.ts';
+import type { ScheduleService } from './service.ts';
+
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: scheduleConflictErrorSchema,
+};
+
+/** The doctor's own hours, self-served (issue #10); doctors only, each for themselves. */
+export const scheduleRoutes: FastifyPluginAsyncZod<{
+  schedules: ScheduleService;
+  doctors: DoctorService;
+}> = async (app, { schedules, doctors }) => {
+  const doctorsOnly = [app.authenticate, app.requireRole('doctor')];
+  const me = (request: { auth: { userId: string } | null }) => request.auth!.userId;
+
+  app.get(
+    '/api/doctor/schedule',
+    {
+      preValidation: doctorsOnly,
+      schema: { response: { 200: doctorWeekScheduleResponseSchema, ...errors } },
+    },
+    async (request) => ({ success: true as const, data: await schedules.get(me(request)) }),
+  );
+
+  app.put(
+    '/api/doctor/schedule/weekly',
+    {
+      preValidation: doctorsOnly,
+      schema: {
+        body: weeklyHoursRequestSchema,
+        response: { 200: scheduleChangeResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await schedules.setWeekly(me(request), me(request), request.body),
+    }),
+  );
+
+  app.post(
+    '/api/doctor/schedule/exceptions',
+    {
+      preValidation: doctorsOnly,
+      schema: {
+        body: scheduleExceptionRequestSchema,
+        response: { 200: scheduleChangeResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await schedules.addException(me(request), me(request), request.body),
+    }),
+  );
+
+  app.delete(
+    '/api/doctor/schedule/exceptions/:id',
+    {
+      preValidation: doctorsOnly,
+      schema: {
+        params: z.object({ id: z.uuid('invalidValue') }),
+        querystring: removeExceptionRequestSchema,
+        response: { 200: scheduleChangeResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await schedules.removeException(
+        me(request),
+        me(request),
+        request.params.id,
+        request.query,
+      ),
+    }),
+  );
+
+  app.get(
+    '/api/doctor/schedule/preview',
+    {
+      preValidation: doctorsOnly,
+      schema: {
+        querystring: schedulePreviewQuerySchema,
+        response: { 200: availabilityResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await doctors.availability(me(request), request.query.from, request.query.to),
+    }),
+  );
+};

@@ -1,0 +1,56 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spaPlugin } from './spa.ts';
+
+let root: string;
+const app = Fastify();
+
+beforeAll(async () => {
+  root = mkdtempSync(join(tmpdir(), 'vizita-spa-'));
+  mkdirSync(join(root, 'assets'));
+  writeFileSync(join(root, 'index.html'), '<!doctype html><title>Vizita</title>');
+  writeFileSync(join(root, 'assets', 'app-1a2b.js'), 'console.log(1)');
+  await app.register(spaPlugin, { webRoot: root });
+  await app.ready();
+});
+afterAll(async () => {
+  await app.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+const get = (url: string, accept?: string) =>
+  app.inject({ method: 'GET', url, headers: accept === undefined ? {} : { accept } });
+
+describe('the single-page app', () => {
+  it('is the answer to a page path, whatever a client accepts', async () => {
+    for (const accept of [
+      'text/html,application/xhtml+xml,*/*;q=0.8',
+      '*/*',
+      undefined,
+      'text/*',
+    ]) {
+      const res = await get('/dashboard/billing?tab=1', accept);
+      expect(res.statusCode, String(accept)).toBe(200);
+      expect(res.body).toContain('<title>Vizita</title>');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+    expect((await get('/', '*/*')).statusCode).toBe(200);
+  });
+
+  it('is not the answer to a JSON client, a server path or a missing file', async () => {
+    expect((await get('/dashboard', 'application/json')).statusCode).toBe(404);
+    expect((await get('/api/nothing', '*/*')).statusCode).toBe(404);
+    expect((await get('/auth/nothing', undefined)).statusCode).toBe(404);
+    expect((await get('/assets/missing-9z.js', '*/*')).statusCode).toBe(404);
+    expect((await get('/favicon.ico', undefined)).statusCode).toBe(404);
+  });
+
+  it('serves hashed assets for a year', async () => {
+    const res = await get('/assets/app-1a2b.js', '*/*');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+});

@@ -1,0 +1,187 @@
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { adminCancelSchema, type AdminAppointmentDetail } from '@vizita/shared/contracts/admin';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { ErrorState } from '../../../components/ui/error-state';
+import { PageTitle } from '../../../components/ui/page-title';
+import { LoadingState } from '../../../components/ui/spinner';
+import { TextField } from '../../../components/ui/text-field';
+import { isApiError } from '../../../lib/api-client';
+import { formatShortDateTime } from '../../../lib/dates';
+import { useValidationMessage } from '../../../lib/i18n';
+import { formatMinorAmount } from '../../../lib/money';
+import { useClinicCancel } from '../api/cancel-appointment';
+import { useAdminAppointment } from '../api/get-admin-appointment';
+import { useRefundPayment } from '../api/refund-payment';
+import {
+  APPOINTMENT_STATUS_KEYS,
+  CANCELLED_BY_KEYS,
+  PAYMENT_STATUS_KEYS,
+  keyOf,
+} from './status-labels';
+
+function Row({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="grid gap-1 py-2 sm:grid-cols-3">
+      <dt className="font-medium text-slate-600">{term}</dt>
+      <dd className="break-words text-slate-900 sm:col-span-2">{children}</dd>
+    </div>
+  );
+}
+
+const when = (iso: string) => <time dateTime={iso}>{formatShortDateTime(iso) ?? iso}</time>;
+
+/** For the clinic, with a reason the patient reads: always a full refund. */
+function CancelForm({
+  appointment,
+  onCancelled,
+}: {
+  appointment: AdminAppointmentDetail;
+  onCancelled: () => void;
+}) {
+  const { t } = useTranslation('admin');
+  const message = useValidationMessage();
+  const cancel = useClinicCancel();
+  const [reason, setReason] = useState('');
+  const [problem, setProblem] = useState<string | undefined>();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const checked = adminCancelSchema.safeParse({ reason });
+    if (!checked.success) return setProblem(checked.error.issues[0]!.message);
+    setProblem(undefined);
+    cancel.mutate({ id: appointment._id, reason: checked.data.reason }, { onSuccess: onCancelled });
+  };
+
+  return (
+    <form onSubmit={submit} noValidate aria-labelledby="cancel-heading" className="space-y-3">
+      <h2 id="cancel-heading" className="text-lg font-semibold text-slate-900">
+        {t('appointments.cancel')}
+      </h2>
+      <TextField
+        label={t('appointments.reason')}
+        hint={t('appointments.reasonHint')}
+        value={reason}
+        onChange={(e) => setReason(e.target.value)}
+        error={message(problem)}
+      />
+      {cancel.isError && (
+        <Alert tone="error">
+          {isApiError(cancel.error) && cancel.error.code === 'appointmentNotUpcoming'
+            ? t('appointments.notUpcoming')
+            : t('failed')}
+        </Alert>
+      )}
+      <Button type="submit" busy={cancel.isPending}>
+        {t('appointments.confirmCancel')}
+      </Button>
+    </form>
+  );
+}
+
+function RefundButton({ paymentId }: { paymentId: string }) {
+  const { t } = useTranslation('admin');
+  const refund = useRefundPayment();
+  return (
+    <div className="space-y-2">
+      <Button variant="secondary" busy={refund.isPending} onClick={() => refund.mutate(paymentId)}>
+        {t('appointments.refund')}
+      </Button>
+      {refund.isError && <Alert tone="error">{t('failed')}</Alert>}
+      {refund.isSuccess && <Alert tone="success">{t('payment.refundRequested')}</Alert>}
+    </div>
+  );
+}
+
+/** /admin/appointments/:id — one appointment and its payment; cancel it or refund the payment. */
+export function AdminAppointmentPage() {
+  const { t } = useTranslation('admin');
+  const { id = '' } = useParams();
+  const query = useAdminAppointment(id);
+  const [justCancelled, setJustCancelled] = useState(false);
+  const a = query.data;
+  const statusKey = a && keyOf(APPOINTMENT_STATUS_KEYS, a.status);
+  const byKey = a && keyOf(CANCELLED_BY_KEYS, a.cancelledBy);
+  const paymentKey = a?.payment && keyOf(PAYMENT_STATUS_KEYS, a.payment.status);
+
+  return (
+    <div className="space-y-6">
+      <PageTitle title={t('appointments.detailTitle')} />
+      <Link
+        to="/admin/appointments"
+        className="inline-block rounded text-sm font-semibold text-teal-800 underline underline-offset-4 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-teal-600"
+      >
+        {t('appointments.back')}
+      </Link>
+      <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">
+        {t('appointments.detailTitle')}
+      </h1>
+      {!a ? (
+        query.isError ? (
+          <ErrorState
+            message={
+              isApiError(query.error) && query.error.statusCode === 404
+                ? t('appointments.notFound')
+                : t('loadFailed')
+            }
+            onRetry={() => void query.refetch()}
+          />
+        ) : (
+          <LoadingState />
+        )
+      ) : (
+        <>
+          <Card>
+            <dl className="divide-y divide-slate-100 text-sm">
+              <Row term={t('appointments.when')}>
+                {when(a.startsAt)} {t('appointments.doctorZone', { zone: a.timeZone })}
+              </Row>
+              <Row term={t('appointments.statusLabel')}>
+                {statusKey ? t(statusKey) : a.status}
+                {byKey && ` · ${t(byKey)}`}
+              </Row>
+              {a.cancelledAt && (
+                <Row term={t('appointments.cancelledAt')}>{when(a.cancelledAt)}</Row>
+              )}
+              {a.cancellationReason && (
+                <Row term={t('appointments.cancelReason')}>{a.cancellationReason}</Row>
+              )}
+              <Row term={t('appointments.patientColumn')}>
+                {a.patient.name} ({a.patient.email})
+              </Row>
+              <Row term={t('appointments.doctorColumn')}>
+                {a.doctor.name} ({a.doctor.email})
+              </Row>
+              <Row term={t('payment.heading')}>
+                {a.payment
+                  ? t('payment.line', {
+                      amount: formatMinorAmount(a.payment.amountMinor),
+                      currency: a.payment.currency,
+                      status: paymentKey ? t(paymentKey) : a.payment.status,
+                    })
+                  : t('payment.none')}
+              </Row>
+              {a.payment?.refundedAt && (
+                <Row term={t('payment.refundedAt')}>{when(a.payment.refundedAt)}</Row>
+              )}
+            </dl>
+          </Card>
+          {a.status === 'upcoming' && (
+            <Card>
+              <CancelForm appointment={a} onCancelled={() => setJustCancelled(true)} />
+            </Card>
+          )}
+          {a.status !== 'upcoming' && a.payment?.status === 'completed' && (
+            <Card>
+              <RefundButton paymentId={a.payment._id} />
+            </Card>
+          )}
+          {justCancelled && <Alert tone="success">{t('appointments.cancelled')}</Alert>}
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,98 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { adminCancelSchema } from '@vizita/shared/contracts/admin';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { ErrorState } from '../../../components/ui/error-state';
+import { LoadingState } from '../../../components/ui/spinner';
+import { TextField } from '../../../components/ui/text-field';
+import { formatShortDateTime } from '../../../lib/dates';
+import { useValidationMessage } from '../../../lib/i18n';
+import { useClinicCancel } from '../api/cancel-appointment';
+import { useAdminAppointments } from '../api/get-admin-appointments';
+
+/**
+ * A deactivated doctor's upcoming appointments, cancelled for the clinic with one reason: each
+ * patient is refunded in full and told by mail. Nothing is cancelled without the admin's say.
+ */
+export function CancelUpcoming({ doctorId }: { doctorId: string }) {
+  const { t } = useTranslation('admin');
+  const message = useValidationMessage();
+  const upcoming = useAdminAppointments({ doctorId, status: 'upcoming' });
+  const cancel = useClinicCancel();
+  const [reason, setReason] = useState('');
+  const [problem, setProblem] = useState<string | undefined>();
+  const [done, setDone] = useState(0);
+  const [failed, setFailed] = useState(false);
+  const [running, setRunning] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const checked = adminCancelSchema.safeParse({ reason });
+    if (!checked.success) return setProblem(checked.error.issues[0]!.message);
+    setProblem(undefined);
+    setFailed(false);
+    setRunning(true);
+    // One after another: each cancellation is its own transaction, refund and mail.
+    for (const item of upcoming.data?.items ?? []) {
+      try {
+        await cancel.mutateAsync({ id: item._id, reason: checked.data.reason });
+        setDone((n) => n + 1);
+      } catch {
+        setFailed(true);
+      }
+    }
+    setRunning(false);
+  };
+
+  if (!upcoming.data)
+    return upcoming.isError ? (
+      <ErrorState message={t('loadFailed')} onRetry={() => void upcoming.refetch()} />
+    ) : (
+      <LoadingState />
+    );
+  const items = upcoming.data.items;
+
+  return (
+    <section aria-labelledby={`upcoming-${doctorId}`} className="space-y-3">
+      <h3 id={`upcoming-${doctorId}`} className="font-semibold text-slate-900">
+        {t('doctors.upcomingHeading', { count: upcoming.data.total })}
+      </h3>
+      {done > 0 && <Alert tone="success">{t('doctors.cancelledSome', { count: done })}</Alert>}
+      {failed && <Alert tone="error">{t('failed')}</Alert>}
+      {items.length === 0 ? (
+        <p className="text-sm text-slate-700">{t('doctors.noUpcoming')}</p>
+      ) : (
+        <>
+          <ul className="divide-y divide-slate-100 text-sm">
+            {items.map((item) => (
+              <li key={item._id} className="py-2">
+                <time dateTime={item.startsAt} className="font-medium text-slate-900">
+                  {formatShortDateTime(item.startsAt) ?? item.startsAt}
+                </time>
+                <span className="block break-words text-slate-700">
+                  {t('appointments.patientLine', {
+                    name: item.patient.name,
+                    email: item.patient.email,
+                  })}
+                </span>
+              </li>
+            ))}
+          </ul>
+          <form onSubmit={(e) => void submit(e)} noValidate className="space-y-2">
+            <TextField
+              label={t('appointments.reason')}
+              hint={t('appointments.reasonHint')}
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+              error={message(problem)}
+            />
+            <Button type="submit" busy={running}>
+              {t('doctors.cancelAll', { count: items.length })}
+            </Button>
+          </form>
+        </>
+      )}
+    </section>
+  );
+}

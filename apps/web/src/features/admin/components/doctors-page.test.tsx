@@ -1,0 +1,158 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { mockApi, ok } from '../../../test/mock-api';
+import { renderApp } from '../../../test/render';
+import { APPOINTMENT, DOCTOR, adminSession } from './admin-test-data';
+
+describe('the doctors of the clinic', () => {
+  it('invites a doctor without any password, and explains a wrong field', async () => {
+    let invited: Record<string, unknown> | undefined;
+    mockApi({
+      'GET /auth/status': adminSession,
+      'GET /api/admin/doctors': () => ok([DOCTOR]),
+      'POST /api/admin/doctors': (call) => {
+        invited = call.body as Record<string, unknown>;
+        return {
+          status: 201,
+          body: {
+            success: true,
+            data: { ...DOCTOR, _id: 'd2', email: 'ivo@clinic.test', invited: true },
+          },
+        };
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/admin');
+    const list = await screen.findByRole('region', { name: 'All doctors' });
+    expect(await within(list).findByText('Dr. Elena Petrova')).toBeVisible();
+    expect(list).toHaveTextContent('Cardiology · 60.00 EUR · Europe/Sofia');
+    await user.type(screen.getByLabelText('E-mail'), 'ivo@clinic.test');
+    await user.type(screen.getByLabelText('First name'), 'Ivo');
+    await user.type(screen.getByLabelText('Last name'), 'Kolev');
+    const fee = screen.getByLabelText('Fee (EUR)');
+    await user.clear(fee);
+    await user.type(fee, 'sixty');
+    await user.click(screen.getByRole('button', { name: 'Send invitation' }));
+    expect(fee).toHaveAccessibleDescription(expect.stringContaining('Invalid value'));
+    expect(invited).toBeUndefined();
+    await user.clear(fee);
+    await user.type(fee, '75,50');
+    await user.click(screen.getByRole('button', { name: 'Send invitation' }));
+    expect(await screen.findByText('The invitation was sent to ivo@clinic.test.')).toBeVisible();
+    expect(invited).toMatchObject({
+      email: 'ivo@clinic.test',
+      feeMinor: 7550,
+      specialties: ['general-practice'],
+      languages: ['bg'],
+    });
+    expect(JSON.stringify(invited)).not.toMatch(/password/i);
+  });
+
+  it('edits specialties, languages and the fee', async () => {
+    let saved: Record<string, unknown> | undefined;
+    mockApi({
+      'GET /auth/status': adminSession,
+      'GET /api/admin/doctors': () => ok([DOCTOR]),
+      'PUT /api/admin/doctors/d1': (call) => {
+        saved = call.body as Record<string, unknown>;
+        return ok({ ...DOCTOR, ...saved });
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/admin');
+    await user.click(await screen.findByRole('button', { name: 'Edit Dr. Elena Petrova' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit Dr. Elena Petrova' });
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Cardiology' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    // No specialty left: refused before anything is sent.
+    expect(saved).toBeUndefined();
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Internal Medicine' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: 'German' }));
+    const fee = within(dialog).getByLabelText('Fee (EUR)');
+    await user.clear(fee);
+    await user.type(fee, '80');
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    await screen.findByRole('button', { name: 'Edit Dr. Elena Petrova' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(saved).toEqual({
+      title: 'Dr.',
+      specialties: ['internal-medicine'],
+      languages: ['bg', 'de'],
+      timeZone: 'Europe/Sofia',
+      slotMinutes: 30,
+      feeMinor: 8000,
+    });
+  });
+
+  it('deactivates after asking, then cancels the upcoming appointments with refunds', async () => {
+    let active = true;
+    let upcoming = [APPOINTMENT];
+    const cancelled: unknown[] = [];
+    mockApi({
+      'GET /auth/status': adminSession,
+      'GET /api/admin/doctors': () => ok([{ ...DOCTOR, active, upcoming: upcoming.length }]),
+      'POST /api/admin/doctors/d1/deactivate': () => {
+        active = false;
+        return ok({ doctor: { ...DOCTOR, active }, upcoming });
+      },
+      'GET /api/admin/appointments': (call) => {
+        expect(call.path).toContain('doctorId=d1');
+        return ok({ total: upcoming.length, page: 1, items: upcoming });
+      },
+      'POST /api/admin/appointments/a1/cancel': (call) => {
+        cancelled.push(call.body);
+        upcoming = [];
+        return ok({ refund: 'refunded' });
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/admin');
+    await user.click(await screen.findByRole('button', { name: 'Deactivate Dr. Elena Petrova' }));
+    const question = screen.getByRole('alertdialog', { name: 'Deactivate Dr. Elena Petrova' });
+    expect(question).toHaveAccessibleDescription(
+      expect.stringContaining('Upcoming appointments: 1'),
+    );
+    await user.click(within(question).getByRole('button', { name: 'Deactivate' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Deactivate Dr. Elena Petrova' });
+    expect(
+      await within(dialog).findByText('Patient: Maria Ivanova (maria@example.bg)'),
+    ).toBeVisible();
+    await user.type(
+      within(dialog).getByLabelText('Reason for the patient'),
+      'Your doctor has left the clinic.',
+    );
+    await user.click(
+      within(dialog).getByRole('button', {
+        name: 'Cancel these appointments (1) with full refunds',
+      }),
+    );
+    expect(await within(dialog).findByText('Cancelled with full refunds: 1')).toBeVisible();
+    expect(await within(dialog).findByText('No upcoming appointments are left.')).toBeVisible();
+    expect(cancelled).toEqual([{ reason: 'Your doctor has left the clinic.' }]);
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(
+      await screen.findByRole('button', { name: 'Reactivate Dr. Elena Petrova' }),
+    ).toBeVisible();
+  });
+
+  it('sends a new invitation to a doctor who has not accepted yet', async () => {
+    let resent = false;
+    mockApi({
+      'GET /auth/status': adminSession,
+      'GET /api/admin/doctors': () => ok([{ ...DOCTOR, invited: true }]),
+      'POST /api/admin/doctors/d1/invite': () => {
+        resent = true;
+        return ok({ ...DOCTOR, invited: true });
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/admin');
+    expect(await screen.findByText(/invitation not yet accepted/)).toBeVisible();
+    await user.click(
+      screen.getByRole('button', { name: 'Send a new invitation to Dr. Elena Petrova' }),
+    );
+    expect(await screen.findByText('The invitation was sent to elena@clinic.test.')).toBeVisible();
+    expect(resent).toBe(true);
+  });
+});

@@ -1,0 +1,149 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { SLOT_LOST_CANCEL_REASON } from '@vizita/shared/contracts/appointments';
+import { JOIN_OPENS_BEFORE_MS } from '@vizita/shared/domain/join-window';
+import { AppointmentDocuments } from '../../../components/appointment-documents';
+import { AppointmentWhen } from '../../../components/appointment-when';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { PageTitle } from '../../../components/ui/page-title';
+import { LoadingState } from '../../../components/ui/spinner';
+import { useAppointmentDocuments } from '../../../lib/appointment-documents';
+import { useAppointment } from '../../../lib/get-appointment';
+import { useNow } from '../../../lib/use-now';
+import { DoctorCancelDialog } from './doctor-cancel-dialog';
+import { JoinControl } from './join-control';
+import { NotesEditor } from './notes-editor';
+import { OutcomeActions } from './outcome-actions';
+import { PatientChartPanel } from './patient-chart-panel';
+import { PlanLabel } from './plan-label';
+import { ScheduleStatus } from './schedule-status';
+import { ShareDocumentForm } from './share-document-form';
+
+const RECOMPUTE_MS = 60_000;
+
+function DocumentsPanel({ appointmentId, canShare }: { appointmentId: string; canShare: boolean }) {
+  const { t } = useTranslation('doctor');
+  const documents = useAppointmentDocuments(appointmentId);
+  return (
+    <Card>
+      <section aria-labelledby="appointment-documents" className="space-y-4">
+        <h2 id="appointment-documents" className="text-lg font-semibold text-slate-900">
+          {t('documents.heading')}
+        </h2>
+        <AppointmentDocuments appointmentId={appointmentId} />
+        {canShare && (
+          <ShareDocumentForm appointmentId={appointmentId} documents={documents.data ?? []} />
+        )}
+      </section>
+    </Card>
+  );
+}
+
+/**
+ * /doctor/appointments/:id — one consultation from the doctor's side: who and why, the patient's
+ * profile on request, notes and the summary, the outcome, documents, and Join or Cancel.
+ */
+export function DoctorAppointmentPage() {
+  const { t } = useTranslation('doctor');
+  const { t: tAppointments } = useTranslation('appointments');
+  const { id = '' } = useParams();
+  const now = useNow(RECOMPUTE_MS);
+  const appointment = useAppointment(id);
+  const [cancelling, setCancelling] = useState(false);
+  const [cancelled, setCancelled] = useState(false);
+
+  const back = (
+    <Link to="/doctor" className="text-sm font-medium text-teal-800 underline">
+      {t('appointment.back')}
+    </Link>
+  );
+  if (appointment.isError)
+    return (
+      <div className="space-y-4">
+        {back}
+        <Alert tone="error">{t('appointment.error')}</Alert>
+      </div>
+    );
+  if (!appointment.data) return <LoadingState label={t('appointment.loading')} />;
+
+  const a = appointment.data;
+  const start = new Date(a.startsAt).getTime();
+  const opened = now.getTime() >= start - JOIN_OPENS_BEFORE_MS;
+  const started = now.getTime() >= start;
+  const name = a.patient?.name ?? '';
+  const live = a.status !== 'cancelled';
+  const entry = {
+    ...a,
+    endsAt: a.startsAt,
+    patient: a.patient ?? { _id: a.patientId, name },
+    hasNotes: false,
+  };
+
+  return (
+    <div className="space-y-6">
+      <PageTitle title={t('appointment.title', { name })} />
+      {back}
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+        <div className="min-w-0">
+          <h1 className="text-2xl font-bold break-words text-slate-900">
+            {t('appointment.title', { name })}
+          </h1>
+          <p className="mt-1 text-slate-800">
+            <AppointmentWhen date={a.date} slot={a.slot} /> · <PlanLabel plan={a.plan} />
+          </p>
+          <div className="mt-2">
+            <ScheduleStatus status={a.status} />
+          </div>
+          {a.reason && (
+            <p className="mt-2 text-sm break-words text-slate-700">
+              <span className="font-medium">{t('appointment.reason')}:</span> {a.reason}
+            </p>
+          )}
+          {a.status === 'cancelled' && a.cancelReason && (
+            <p className="mt-2 text-sm break-words text-red-800">
+              {t(
+                a.cancelledBy === 'doctor'
+                  ? 'appointment.cancelledByDoctor'
+                  : a.cancelledBy === 'clinic'
+                    ? 'appointment.cancelledByClinic'
+                    : 'appointment.cancelledByPatient',
+                {
+                  reason:
+                    a.cancelReason === SLOT_LOST_CANCEL_REASON
+                      ? tAppointments('card.slotLost')
+                      : a.cancelReason,
+                },
+              )}
+            </p>
+          )}
+        </div>
+        <div className="flex flex-wrap items-start gap-2">
+          <JoinControl entry={entry} now={now} />
+          {a.status === 'upcoming' && (
+            <Button variant="secondary" onClick={() => setCancelling(true)}>
+              {t('cancel.button')}
+            </Button>
+          )}
+        </div>
+      </div>
+      {cancelled && <Alert tone="success">{t('cancel.done')}</Alert>}
+      {live && <PatientChartPanel appointmentId={a._id} />}
+      {live && <NotesEditor appointmentId={a._id} opened={opened} />}
+      {live && <OutcomeActions appointment={a} started={started} />}
+      {live && <DocumentsPanel appointmentId={a._id} canShare={opened} />}
+      {cancelling && (
+        <DoctorCancelDialog
+          appointmentId={a._id}
+          onClose={() => setCancelling(false)}
+          onCancelled={() => {
+            setCancelling(false);
+            setCancelled(true);
+          }}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,97 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  CANCEL_REASON_MAX,
+  cancelAppointmentRequestSchema,
+} from '@vizita/shared/contracts/appointments';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { FieldError } from '../../../components/ui/field-error';
+import { FieldLabel } from '../../../components/ui/field-label';
+import { FormActions } from '../../../components/ui/form-actions';
+import { controlClasses } from '../../../components/ui/text-field';
+import { useSchemaForm } from '../../../lib/use-schema-form';
+import { useCancelAsDoctor } from '../api/cancel-as-doctor';
+
+/**
+ * The doctor cancels: a reason the patient reads (the spec's 10–500 characters, the shared
+ * schema), and the promise that the patient is refunded in full (ADR 0012).
+ */
+export function DoctorCancelDialog({
+  appointmentId,
+  onClose,
+  onCancelled,
+}: {
+  appointmentId: string;
+  onClose: () => void;
+  onCancelled: () => void;
+}) {
+  const { t } = useTranslation('doctor');
+  const cancel = useCancelAsDoctor();
+  const form = useSchemaForm({
+    schema: cancelAppointmentRequestSchema,
+    defaultValues: { reason: '' },
+  });
+  const reason = form.field('reason');
+  const fieldId = useId();
+  const introId = useId();
+  // Whether the server's refusal named the field (then it is shown there, not below it).
+  const [fieldRejected, setFieldRejected] = useState(false);
+  const busy = form.isSubmitting;
+
+  const submit = form.handleSubmit(async (body) => {
+    setFieldRejected(false);
+    try {
+      await cancel.mutateAsync({ appointmentId, reason: body.reason });
+      onCancelled();
+    } catch (error) {
+      setFieldRejected(form.setServerErrors(error));
+    }
+  });
+
+  return (
+    <Dialog title={t('cancel.title')} descriptionId={introId} onClose={onClose} dismissible={!busy}>
+      <p id={introId} className="mt-2 text-sm text-slate-700">
+        {t('cancel.intro')}
+      </p>
+      <form
+        noValidate
+        onSubmit={(event) => void submit(event)}
+        className="mt-4 space-y-3"
+        aria-busy={busy || undefined}
+      >
+        <div className="space-y-1.5">
+          <FieldLabel htmlFor={fieldId} required>
+            {t('cancel.reason')}
+          </FieldLabel>
+          <textarea
+            id={fieldId}
+            name={reason.name}
+            rows={4}
+            required
+            // Typing stops at the limit rather than failing on submit.
+            maxLength={CANCEL_REASON_MAX}
+            value={form.values.reason}
+            onChange={(e) => form.setFieldValues({ reason: e.target.value })}
+            onBlur={reason.onBlur}
+            disabled={busy}
+            aria-invalid={reason['aria-invalid']}
+            aria-describedby={reason['aria-describedby']}
+            className={controlClasses(Boolean(reason.error))}
+          />
+          <FieldError id={reason.errorId} error={reason.error} />
+        </div>
+        {cancel.isError && !fieldRejected && <Alert tone="error">{t('cancel.failed')}</Alert>}
+        <FormActions className="pt-2">
+          <Button variant="secondary" onClick={onClose} disabled={busy}>
+            {t('cancel.keep')}
+          </Button>
+          <Button type="submit" busy={busy}>
+            {t('cancel.confirm')}
+          </Button>
+        </FormActions>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,200 @@
+import * as z from 'zod/mini';
+import { LOCALES } from '../constants.ts';
+import { isSpecialtyCode } from '../domain/specialties.ts';
+import { isTimeZone } from '../domain/time-zone.ts';
+import { successSchema } from './api-response.ts';
+import { CANCEL_REASON_MAX, CANCEL_REASON_MIN } from './appointments.ts';
+import { calendarDateSchema } from './calendar-date.ts';
+import { CONSULTATION_LANGUAGES } from './doctors.ts';
+import { emailSchema, newPasswordSchema } from './auth.ts';
+
+/** A fee an admin may set: from free (a clinic's own arrangement) to 1,000 euro. */
+export const FEE_MINOR_MAX = 100_000;
+
+const doctorFields = {
+  title: z
+    .string()
+    .check(z.trim(), z.minLength(1, 'invalidValue'), z.maxLength(20, 'fieldTooLong')),
+  specialties: z
+    .array(z.string().check(z.refine(isSpecialtyCode, 'invalidValue')))
+    .check(z.minLength(1, 'invalidValue'), z.maxLength(5, 'invalidValue')),
+  languages: z
+    .array(z.enum(CONSULTATION_LANGUAGES, 'invalidValue'))
+    .check(z.minLength(1, 'invalidValue'), z.maxLength(8, 'invalidValue')),
+  timeZone: z.string().check(z.refine(isTimeZone, 'invalidValue')),
+  slotMinutes: z
+    .int('invalidValue')
+    .check(z.minimum(10, 'invalidValue'), z.maximum(240, 'invalidValue')),
+  feeMinor: z
+    .int('invalidValue')
+    .check(z.minimum(0, 'invalidValue'), z.maximum(FEE_MINOR_MAX, 'invalidValue')),
+};
+
+/** POST /api/admin/doctors — the doctor is invited by mail and chooses their own password. */
+export const inviteDoctorSchema = z.object({
+  email: emailSchema,
+  firstName: z
+    .string()
+    .check(z.trim(), z.minLength(2, 'invalidValue'), z.maxLength(100, 'fieldTooLong')),
+  lastName: z
+    .string()
+    .check(z.trim(), z.minLength(2, 'invalidValue'), z.maxLength(100, 'fieldTooLong')),
+  locale: z.enum(LOCALES, 'invalidValue'),
+  ...doctorFields,
+});
+export type InviteDoctor = z.infer<typeof inviteDoctorSchema>;
+
+/** PUT /api/admin/doctors/:id */
+export const updateDoctorSchema = z.object(doctorFields);
+export type UpdateDoctor = z.infer<typeof updateDoctorSchema>;
+
+export const adminDoctorSchema = z.object({
+  _id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  active: z.boolean(),
+  invited: z.boolean(),
+  title: z.string(),
+  specialties: z.array(z.string()),
+  languages: z.array(z.string()),
+  timeZone: z.string(),
+  slotMinutes: z.number(),
+  feeMinor: z.number(),
+  upcoming: z.number(),
+});
+export type AdminDoctor = z.infer<typeof adminDoctorSchema>;
+export const adminDoctorListResponseSchema = successSchema(z.array(adminDoctorSchema));
+export const adminDoctorResponseSchema = successSchema(adminDoctorSchema);
+
+export const ADMIN_PAGE_SIZE = 25;
+const page = z.optional(
+  z.coerce.number('invalidValue').check(z.int('invalidValue'), z.minimum(1, 'invalidValue')),
+);
+
+/** GET /api/admin/appointments — by patient or doctor (name or e-mail), dates and status. */
+export const adminAppointmentQuerySchema = z.object({
+  patient: z.optional(z.string().check(z.trim(), z.maxLength(100, 'fieldTooLong'))),
+  doctor: z.optional(z.string().check(z.trim(), z.maxLength(100, 'fieldTooLong'))),
+  /** One doctor exactly (their upcoming appointments after a deactivation). */
+  doctorId: z.optional(z.uuid('invalidValue')),
+  from: z.optional(calendarDateSchema),
+  to: z.optional(calendarDateSchema),
+  status: z.optional(z.enum(['upcoming', 'completed', 'no_show', 'cancelled'], 'invalidValue')),
+  page,
+});
+export type AdminAppointmentQuery = z.infer<typeof adminAppointmentQuerySchema>;
+
+export const adminAppointmentSchema = z.object({
+  _id: z.string(),
+  startsAt: z.string(),
+  timeZone: z.string(),
+  status: z.string(),
+  patient: z.object({ _id: z.string(), name: z.string(), email: z.string() }),
+  doctor: z.object({ _id: z.string(), name: z.string() }),
+  cancelledBy: z.nullable(z.string()),
+  payment: z.nullable(
+    z.object({
+      _id: z.string(),
+      status: z.string(),
+      amountMinor: z.number(),
+      currency: z.string(),
+    }),
+  ),
+});
+export type AdminAppointment = z.infer<typeof adminAppointmentSchema>;
+export const adminAppointmentListResponseSchema = successSchema(
+  z.object({ items: z.array(adminAppointmentSchema), total: z.number(), page: z.number() }),
+);
+
+/** GET /api/admin/appointments/:id — one appointment with its payment and how it ended. */
+export const adminAppointmentDetailSchema = z.extend(adminAppointmentSchema, {
+  endsAt: z.string(),
+  kind: z.string(),
+  cancellationReason: z.nullable(z.string()),
+  cancelledAt: z.nullable(z.string()),
+  doctor: z.object({ _id: z.string(), name: z.string(), email: z.string() }),
+  payment: z.nullable(
+    z.object({
+      _id: z.string(),
+      status: z.string(),
+      amountMinor: z.number(),
+      currency: z.string(),
+      createdAt: z.string(),
+      refundedAt: z.nullable(z.string()),
+    }),
+  ),
+});
+export type AdminAppointmentDetail = z.infer<typeof adminAppointmentDetailSchema>;
+export const adminAppointmentDetailResponseSchema = successSchema(adminAppointmentDetailSchema);
+
+/**
+ * POST /api/admin/doctors/:id/deactivate — the doctor, and the upcoming appointments that the
+ * admin now cancels with refunds (deactivation itself cancels nothing: the admin gives a reason).
+ */
+export const deactivatedDoctorResponseSchema = successSchema(
+  z.object({ doctor: adminDoctorSchema, upcoming: z.array(adminAppointmentSchema) }),
+);
+
+export const adminCancelSchema = z.object({
+  reason: z
+    .string('cancelReasonRequired')
+    .check(
+      z.trim(),
+      z.minLength(CANCEL_REASON_MIN, 'cancelReasonMin'),
+      z.maxLength(CANCEL_REASON_MAX, 'cancelReasonMax'),
+    ),
+});
+
+const personFilter = z.optional(z.string().check(z.trim(), z.maxLength(100, 'fieldTooLong')));
+
+/**
+ * GET /api/admin/audit — read-only, newest first. `actor` and `subject` are a user's id or part of
+ * their name or e-mail; `action` is part of the event's name (`admin.`, `cancelled`).
+ */
+export const auditQuerySchema = z.object({
+  actor: personFilter,
+  subject: personFilter,
+  action: z.optional(z.string().check(z.trim(), z.maxLength(60, 'fieldTooLong'))),
+  from: z.optional(calendarDateSchema),
+  to: z.optional(calendarDateSchema),
+  page,
+});
+export type AuditQuery = z.infer<typeof auditQuerySchema>;
+
+export const auditEntrySchema = z.object({
+  _id: z.string(),
+  at: z.string(),
+  event: z.string(),
+  actor: z.nullable(z.object({ _id: z.string(), name: z.string() })),
+  subject: z.nullable(z.object({ _id: z.string(), name: z.string() })),
+  ip: z.nullable(z.string()),
+  meta: z.record(z.string(), z.unknown()),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+export const auditListResponseSchema = successSchema(
+  z.object({ items: z.array(auditEntrySchema), total: z.number(), page: z.number() }),
+);
+
+// A staff invitation's token, as the reset link's: opaque, bounded.
+const inviteTokenSchema = z
+  .string({ error: 'tokenRequired' })
+  .check(z.minLength(1, 'tokenRequired'), z.maxLength(256, 'tokenRequired'));
+
+/**
+ * POST /auth/accept-invite/check — is the invitation still usable (without spending it). The
+ * token travels in the body, like the reset link's check: a URL ends up in access logs.
+ */
+export const checkInviteRequestSchema = z.strictObject({ token: inviteTokenSchema });
+export const inviteCheckResponseSchema = successSchema(
+  z.object({ email: z.string(), firstName: z.string() }),
+);
+
+/** POST /auth/accept-invite — the invited doctor chooses their password (ADR 0003's policy). */
+export const acceptInviteRequestSchema = z.strictObject({
+  token: inviteTokenSchema,
+  password: newPasswordSchema,
+});
+export type AcceptInviteRequest = z.infer<typeof acceptInviteRequestSchema>;
+export const acceptInviteResponseSchema = successSchema(z.object({ email: z.string() }));

@@ -1,0 +1,54 @@
+import { JOIN_OPENS_BEFORE_MS } from './join-window.ts';
+
+// The doctor's window on a patient's data, per appointment (docs/decisions/0016). A doctor sees
+// the health profile of the patients they are about to meet or have just met — not of everyone
+// who ever booked them.
+
+const DAY_MS = 86_400_000;
+/** The patient's profile stays open to the doctor this long after the start: follow-up questions. */
+export const PATIENT_DATA_AFTER_START_MS = 30 * DAY_MS;
+/** Notes and the patient's summary can be written and corrected this long after the start. */
+export const NOTES_EDITABLE_AFTER_START_MS = 7 * DAY_MS;
+
+type Visit = { status: string; startsAt: Date };
+
+const HELD = new Set(['completed', 'no_show']);
+
+/** Whether the appointment's doctor may read the patient's health profile now. */
+export function doctorMaySeePatient({ status, startsAt }: Visit, now: Date): boolean {
+  // An upcoming one past its start is only waiting for the completion sweep: same window.
+  if (status !== 'upcoming' && !HELD.has(status)) return false;
+  return now.getTime() <= startsAt.getTime() + PATIENT_DATA_AFTER_START_MS;
+}
+
+/** Whether notes and the summary may be written now: from the call's opening for seven days. */
+export function notesEditable({ status, startsAt }: Visit, now: Date): boolean {
+  if (status !== 'upcoming' && !HELD.has(status)) return false;
+  const t = now.getTime();
+  return (
+    t >= startsAt.getTime() - JOIN_OPENS_BEFORE_MS &&
+    t <= startsAt.getTime() + NOTES_EDITABLE_AFTER_START_MS
+  );
+}
+
+/** When the notes lock, for the editor to say so. */
+export const notesEditableUntil = (startsAt: Date) =>
+  new Date(startsAt.getTime() + NOTES_EDITABLE_AFTER_START_MS);
+
+/**
+ * Whether the doctor may record an outcome now: once the appointment has begun, and — to correct
+ * a mistaken mark — while the notes are still editable.
+ */
+export function outcomeAllowed({ status, startsAt }: Visit, now: Date): boolean {
+  if (now < startsAt) return false;
+  if (status === 'upcoming') return true;
+  return HELD.has(status) && notesEditable({ status, startsAt }, now);
+}
+
+/** Documents can be given from the call's opening while the patient's data is open. */
+export function documentsShareable(visit: Visit, now: Date): boolean {
+  return (
+    now.getTime() >= visit.startsAt.getTime() - JOIN_OPENS_BEFORE_MS &&
+    doctorMaySeePatient(visit, now)
+  );
+}
