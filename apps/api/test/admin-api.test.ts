@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, payments, users } from '../src/db/schema.ts';
 import { createAdminService } from '../src/modules/admin/service.ts';
+import { parseWeeklyHours } from '../src/modules/admin/weekly-hours.ts';
 import { createBookingFixture } from './booking-fixture.ts';
 import { createTestApp, testClock, type TestApp } from './test-app.ts';
 
@@ -74,6 +75,8 @@ describe('the clinic administration is for admins only', () => {
       ['GET', '/api/admin/appointments'],
       ['GET', `/api/admin/appointments/${some}`],
       ['POST', `/api/admin/appointments/${some}/cancel`, { reason: 'The clinic is closed.' }],
+      ['GET', `/api/admin/appointments/${some}/reassign-candidates`],
+      ['POST', `/api/admin/appointments/${some}/reassign`, { doctorId: some }],
       ['POST', `/api/admin/payments/${some}/refund`],
       ['GET', '/api/admin/audit'],
     ] as const) {
@@ -529,5 +532,162 @@ describe("a deactivation lists the doctor's upcoming appointments to cancel", ()
       .json()
       .data.items.map((e: { event: string }) => e.event);
     expect(events).toEqual(['admin.doctor_reactivated', 'admin.doctor_deactivated']);
+  });
+});
+
+describe('giving an appointment to another doctor at the same time', () => {
+  const ics = (mail: { attachments: { content: string }[] }) =>
+    (mail.attachments[0]?.content ?? '').replace(/\r\n /g, '');
+  const annaEmail = `berg-${randomUUID()}@clinic.test`;
+  let anna: string;
+  let saturdays: string;
+
+  beforeAll(async () => {
+    const doctors = createAdminService(t.db);
+    // Free at 09:00 Berlin on Mondays, which is 10:00 in Sofia: Dr. Petrova's slot below.
+    anna = await doctors.createDoctor({
+      email: annaEmail,
+      password: 'Doctor-2026!',
+      firstName: 'Anna',
+      lastName: 'Berg',
+      specialties: ['general-practice'],
+      timeZone: 'Europe/Berlin',
+      slotMinutes: 30,
+      weekly: parseWeeklyHours('Mon-Fri 08:00-16:00'),
+    });
+    saturdays = await doctors.createDoctor({
+      email: `sat-${randomUUID()}@clinic.test`,
+      password: 'Doctor-2026!',
+      firstName: 'Sam',
+      lastName: 'Saturday',
+      specialties: ['general-practice'],
+      timeZone: 'Europe/Sofia',
+      slotMinutes: 30,
+      weekly: parseWeeklyHours('Sat 09:00-12:00'),
+    });
+  });
+
+  it('moves it to a doctor free then: same time and payment, all three told, audited', async () => {
+    const { appointmentId } = await f.bookPaid(patient.token, '2026-11-30', '10:00');
+    const candidates = await call(
+      adminId,
+      'GET',
+      `/api/admin/appointments/${appointmentId}/reassign-candidates`,
+    );
+    const ids = (candidates.json().data as { _id: string }[]).map((d) => d._id);
+    expect(ids).toContain(anna);
+    expect(ids).not.toContain(saturdays);
+    expect(ids).not.toContain(f.doctorId);
+
+    const refused = await call(
+      adminId,
+      'POST',
+      `/api/admin/appointments/${appointmentId}/reassign`,
+      {
+        doctorId: saturdays,
+      },
+    );
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ success: false, code: 'doctorNotFreeThen' });
+
+    const moved = await call(adminId, 'POST', `/api/admin/appointments/${appointmentId}/reassign`, {
+      doctorId: anna,
+    });
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json().data).toMatchObject({
+      status: 'upcoming',
+      startsAt: '2026-11-30T08:00:00.000Z',
+      doctor: { _id: anna },
+      payment: { status: 'completed' },
+    });
+    // The patient sees the new doctor; the old one no longer sees the appointment at all.
+    const asPatient = await t.app.inject({
+      url: `/api/appointments/${appointmentId}`,
+      headers: { authorization: `Bearer ${patient.token}` },
+    });
+    expect(asPatient.json().data).toMatchObject({
+      doctorId: { _id: anna },
+      date: '2026-11-30',
+      slot: '09:00',
+      timeZone: 'Europe/Berlin',
+    });
+    const asOld = await call(f.doctorId, 'GET', `/api/appointments/${appointmentId}`);
+    expect(asOld.statusCode).toBe(404);
+    expect((await call(anna, 'GET', `/api/appointments/${appointmentId}`)).statusCode).toBe(200);
+    // Dr. Petrova's 10:00 is free again.
+    expect(await f.freeSlots('2026-11-30')).toContain('10:00');
+
+    const [toPatient] = (await t.mails(patient.email)).filter((m) =>
+      m.subject.includes('now with another doctor'),
+    );
+    expect(toPatient!.text).toContain('Anna Berg');
+    const [toAnna] = (await t.mails(annaEmail)).filter((m) =>
+      m.subject.startsWith('Assigned to you: consultation with Maria Ivanova'),
+    );
+    expect(toAnna!.text).toContain('9:00 AM');
+    expect(ics(toAnna!)).toContain('METHOD:REQUEST');
+    const [toPetrova] = (await t.mails(f.doctorEmail)).filter((m) =>
+      m.subject.startsWith('Given to a colleague: consultation with Maria Ivanova'),
+    );
+    // On her own clock, and the entry leaves her calendar.
+    expect(toPetrova!.text).toContain('10:00 AM');
+    expect(ics(toPetrova!)).toContain('METHOD:CANCEL');
+
+    const entries = await t.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.event, 'admin.appointment_reassigned'));
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({
+      userId: adminId,
+      subjectUserId: patient.userId,
+      meta: { appointmentId, from: f.doctorId, to: anna },
+    });
+    // Twice is once: no second move, mail or entry.
+    const again = await call(adminId, 'POST', `/api/admin/appointments/${appointmentId}/reassign`, {
+      doctorId: anna,
+    });
+    expect(again.statusCode).toBe(200);
+    expect(
+      await t.db.select().from(auditLog).where(eq(auditLog.event, 'admin.appointment_reassigned')),
+    ).toHaveLength(1);
+  });
+
+  it('refuses once the call has opened, and answers unknown or malformed input without a 500', async () => {
+    // Monday 08:00 UTC: Sofia's 10:30 is 08:30 UTC, whose call opens at 08:15.
+    const { appointmentId } = await f.bookPaid(patient.token, '2026-11-23', '10:30');
+    clock.advance(20 * 60_000);
+    try {
+      const late = await call(
+        adminId,
+        'POST',
+        `/api/admin/appointments/${appointmentId}/reassign`,
+        {
+          doctorId: anna,
+        },
+      );
+      expect(late.statusCode).toBe(409);
+      expect(late.json()).toMatchObject({ success: false, code: 'reassignTooLate' });
+      const none = await call(
+        adminId,
+        'GET',
+        `/api/admin/appointments/${appointmentId}/reassign-candidates`,
+      );
+      expect(none.json().data).toEqual([]);
+    } finally {
+      clock.advance(-20 * 60_000);
+    }
+    for (const [url, body, status] of [
+      [`/api/admin/appointments/${randomUUID()}/reassign`, { doctorId: anna }, 404],
+      ['/api/admin/appointments/nope/reassign', { doctorId: anna }, 400],
+      [`/api/admin/appointments/${appointmentId}/reassign`, { doctorId: 'nope' }, 400],
+      [`/api/admin/appointments/${appointmentId}/reassign`, {}, 400],
+      [`/api/admin/appointments/${appointmentId}/reassign`, { doctorId: randomUUID() }, 409],
+      [`/api/admin/appointments/${appointmentId}/reassign`, { doctorId: patient.userId }, 409],
+    ] as const) {
+      const res = await call(adminId, 'POST', url, body);
+      expect(res.statusCode, `${url} ${JSON.stringify(body)}`).toBe(status);
+      expect(res.json().success).toBe(false);
+    }
   });
 });

@@ -147,6 +147,15 @@ export const adminCancelSchema = z.object({
     ),
 });
 
+/** POST /api/admin/appointments/:id/reassign — another doctor takes it at the same time. */
+export const adminReassignSchema = z.object({ doctorId: z.uuid('invalidValue') });
+export type AdminReassign = z.infer<typeof adminReassignSchema>;
+
+/** GET /api/admin/appointments/:id/reassign-candidates — who offers that very time, free. */
+export const reassignCandidatesResponseSchema = successSchema(
+  z.array(z.object({ _id: z.string(), name: z.string(), specialties: z.array(z.string()) })),
+);
+
 const personFilter = z.optional(z.string().check(z.trim(), z.maxLength(100, 'fieldTooLong')));
 
 /**

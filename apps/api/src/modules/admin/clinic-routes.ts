@@ -5,12 +5,14 @@ import {
   adminAppointmentListResponseSchema,
   adminAppointmentQuerySchema,
   adminCancelSchema,
+  adminReassignSchema,
   adminDoctorListResponseSchema,
   adminDoctorResponseSchema,
   auditListResponseSchema,
   auditQuerySchema,
   deactivatedDoctorResponseSchema,
   inviteDoctorSchema,
+  reassignCandidatesResponseSchema,
   updateDoctorSchema,
 } from '@vizita/shared/contracts/admin';
 import { apiErrorSchema } from '@vizita/shared/contracts/api-response';
@@ -236,6 +238,34 @@ export const clinicRoutes: FastifyPluginAsyncZod<{
     async (request) => ({
       success: true as const,
       data: await clinic.cancelAppointment(me(request), request.params.id, request.body.reason),
+    }),
+  );
+
+  app.get(
+    '/api/admin/appointments/:id/reassign-candidates',
+    {
+      preValidation: adminsOnly,
+      schema: { params: id, response: { 200: reassignCandidatesResponseSchema, ...errors } },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await clinic.reassignCandidates(request.params.id),
+    }),
+  );
+
+  app.post(
+    '/api/admin/appointments/:id/reassign',
+    {
+      preValidation: adminsOnly,
+      schema: {
+        params: id,
+        body: adminReassignSchema,
+        response: { 200: adminAppointmentDetailResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await clinic.reassignAppointment(me(request), request.params.id, request.body.doctorId),
     }),
   );
 

@@ -107,7 +107,10 @@ export function createClinicService({
   db: Db;
   clock: Clock;
   invites: Pick<StaffInviteService, 'invite'>;
-  appointments: Pick<AppointmentService, 'cancelByClinic'>;
+  appointments: Pick<
+    AppointmentService,
+    'cancelByClinic' | 'reassignByClinic' | 'reassignCandidates'
+  >;
   jobs: JobWorker;
 }) {
   async function doctorsWhere(where: SQL | undefined): Promise<AdminDoctor[]> {
@@ -363,6 +366,14 @@ export function createClinicService({
         meta: { appointmentId: id, refund: result.refund },
       });
       return result;
+    },
+
+    reassignCandidates: (id: string) => appointmentService.reassignCandidates(id),
+
+    /** Another doctor takes the appointment at its time (audited by the appointment service). */
+    async reassignAppointment(adminId: string, id: string, doctorId: string) {
+      await appointmentService.reassignByClinic(adminId, id, doctorId);
+      return service.getAppointment(id);
     },
 
     /** A full refund of a completed payment, once however often it is asked for. */

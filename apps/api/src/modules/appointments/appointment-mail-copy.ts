@@ -7,6 +7,7 @@ import type { Locale } from '@vizita/shared/constants';
 export const APPOINTMENT_MAIL_KINDS = [
   'confirmed',
   'rescheduled',
+  'reassigned',
   'cancelled',
   'refunded',
   'reminder24h',
@@ -79,6 +80,11 @@ export const APPOINTMENT_MAIL_COPY = {
       subject: 'Your Vizita appointment has a new time',
       intro: 'Your video consultation has been moved. These are the new details.',
     },
+    reassigned: {
+      subject: 'Your Vizita appointment is now with another doctor',
+      intro:
+        'The clinic has given your video consultation to another doctor, at the same time. These are the details.',
+    },
     cancelled: {
       subject: 'Your Vizita appointment is cancelled',
       intro: 'Your video consultation has been cancelled.',
@@ -147,6 +153,11 @@ export const APPOINTMENT_MAIL_COPY = {
     rescheduled: {
       subject: 'Часът ви във Vizita е преместен',
       intro: 'Видеоконсултацията ви е преместена. Ето новите подробности.',
+    },
+    reassigned: {
+      subject: 'Часът ви във Vizita е при друг лекар',
+      intro:
+        'Клиниката прехвърли видеоконсултацията ви на друг лекар в същия час. Ето подробностите.',
     },
     cancelled: {
       subject: 'Часът ви във Vizita е отменен',
@@ -217,6 +228,11 @@ export const APPOINTMENT_MAIL_COPY = {
     rescheduled: {
       subject: 'Ihr Vizita-Termin wurde verschoben',
       intro: 'Ihre Videosprechstunde wurde verschoben. Hier sind die neuen Angaben.',
+    },
+    reassigned: {
+      subject: 'Ihr Vizita-Termin findet bei einer anderen Ärztin oder einem anderen Arzt statt',
+      intro:
+        'Die Praxis hat Ihre Videosprechstunde zur selben Zeit an eine andere Ärztin oder einen anderen Arzt übergeben. Hier sind die Angaben.',
     },
     cancelled: {
       subject: 'Ihr Vizita-Termin ist abgesagt',

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { isTimeZone } from '@vizita/shared/domain/time-zone';
 import { LOCALES, type Locale } from '@vizita/shared/constants';
 import { SLOT_LOST_CANCEL_REASON } from '@vizita/shared/contracts/appointments';
@@ -61,13 +61,15 @@ export async function queueDoctorNotice(
   appointmentId: string,
   now: Date,
   variant?: string,
+  /** Another doctor than the appointment's own: the one a reassignment took it from. */
+  doctorId?: string,
 ): Promise<string> {
   const key = `mail:doctor:${kind}:${appointmentId}${variant ? `:${variant}` : ''}`;
   await enqueue(tx, {
     kind: APPOINTMENT_MAIL_JOB,
     key,
     runAt: now,
-    payload: { kind, appointmentId, recipient: 'doctor' },
+    payload: { kind, appointmentId, recipient: 'doctor', ...(doctorId ? { doctorId } : {}) },
   });
   return key;
 }
@@ -191,16 +193,19 @@ export function createAppointmentMails({
 }) {
   const organizer = { name: 'Vizita', email: addressOf(mailFrom) };
 
-  async function load(appointmentId: string) {
+  /** The appointment with its patient and a doctor: its own, or the one named (a reassignment's). */
+  async function load(appointmentId: string, doctorId?: string) {
+    const doctorOf = doctorId ? sql`${doctorId}::uuid` : appointments.doctorId;
     const [row] = await db
       .select({
         appointment: appointments,
         doctor: users,
         title: doctorProfiles.title,
+        doctorZone: doctorProfiles.timeZone,
       })
       .from(appointments)
-      .innerJoin(users, eq(users.id, appointments.doctorId))
-      .leftJoin(doctorProfiles, eq(doctorProfiles.userId, appointments.doctorId))
+      .innerJoin(users, eq(users.id, doctorOf))
+      .leftJoin(doctorProfiles, eq(doctorProfiles.userId, doctorOf))
       .where(eq(appointments.id, appointmentId));
     if (!row) return undefined;
     const [patient] = await db.select().from(users).where(eq(users.id, row.appointment.patientId));
@@ -283,6 +288,7 @@ export function createAppointmentMails({
     switch (kind) {
       case 'confirmed':
       case 'rescheduled':
+      case 'reassigned':
         if (amount) rows.push([t.paid, amount]);
         if (a.reason) rows.push([t.reason, a.reason]);
         notes.push(t.join, t.calendar);
@@ -350,7 +356,8 @@ export function createAppointmentMails({
     const t = DOCTOR_NOTICE_COPY[locale];
     const patientName = `${patient.firstName} ${patient.lastName}`;
     // Always the doctor's own zone: their hours and schedule are in it.
-    const { date, time } = mailDateTime(a.startsAt, locale, a.timeZone, false);
+    const zone = data.doctorZone ?? a.timeZone;
+    const { date, time } = mailDateTime(a.startsAt, locale, zone, false);
     const url = `${appUrl}/doctor/appointments/${a.id}`;
     const rows: [string, string][] = [
       [t.patient, patientName],
@@ -381,7 +388,7 @@ export function createAppointmentMails({
       attachments: [
         invite(
           a,
-          kind === 'cancelled' ? 'CANCEL' : 'REQUEST',
+          kind === 'cancelled' || kind === 'reassigned' ? 'CANCEL' : 'REQUEST',
           attendee,
           t.summary(patientName),
           url,
@@ -393,7 +400,7 @@ export function createAppointmentMails({
 
   jobs.register(APPOINTMENT_MAIL_JOB, async (payload) => {
     const kind = payload.kind as AppointmentMailKind;
-    const data = await load(payload.appointmentId ?? '');
+    const data = await load(payload.appointmentId ?? '', payload.doctorId);
     if (!data) return;
     if (payload.recipient === 'doctor') {
       if (isDoctorNoticeKind(kind)) await mailer.send(composeForDoctor(kind, data));

@@ -5,7 +5,15 @@ import type { Locale } from '@vizita/shared/constants';
 // beyond the reason the patient gave for the visit (which the doctor reads in the console too).
 
 /** The events of an appointment that its doctor is told about. */
-export const DOCTOR_NOTICE_KINDS = ['confirmed', 'cancelled', 'rescheduled'] as const;
+export const DOCTOR_NOTICE_KINDS = [
+  'confirmed',
+  'cancelled',
+  'rescheduled',
+  // The clinic gave the appointment to another doctor: the new one is assigned it, the old one
+  // sees it leave their calendar.
+  'assigned',
+  'reassigned',
+] as const;
 export type DoctorNoticeKind = (typeof DOCTOR_NOTICE_KINDS)[number];
 export const isDoctorNoticeKind = (kind: string): kind is DoctorNoticeKind =>
   (DOCTOR_NOTICE_KINDS as readonly string[]).includes(kind);
@@ -53,6 +61,15 @@ export const DOCTOR_NOTICE_COPY: Record<Locale, Copy> = {
       subject: (p) => `New time: consultation with ${p}`,
       intro: 'A video consultation with you has been moved. These are the new details.',
     },
+    assigned: {
+      subject: (p) => `Assigned to you: consultation with ${p}`,
+      intro: 'The clinic has given you a video consultation that was booked with a colleague.',
+    },
+    reassigned: {
+      subject: (p) => `Given to a colleague: consultation with ${p}`,
+      intro:
+        'The clinic has given this video consultation to another doctor. It is no longer in your schedule.',
+    },
   },
   bg: {
     hello: (n) => `Здравейте, ${n},`,
@@ -81,6 +98,15 @@ export const DOCTOR_NOTICE_COPY: Record<Locale, Copy> = {
     rescheduled: {
       subject: (p) => `Нов час: консултация с ${p}`,
       intro: 'Видеоконсултация с вас беше преместена. Това са новите данни.',
+    },
+    assigned: {
+      subject: (p) => `Възложена ви е консултация с ${p}`,
+      intro: 'Клиниката ви възложи видеоконсултация, записана първоначално при колега.',
+    },
+    reassigned: {
+      subject: (p) => `Прехвърлена на колега: консултация с ${p}`,
+      intro:
+        'Клиниката прехвърли тази видеоконсултация на друг лекар. Тя вече не е във вашия график.',
     },
   },
   de: {
@@ -111,6 +137,16 @@ export const DOCTOR_NOTICE_COPY: Record<Locale, Copy> = {
     rescheduled: {
       subject: (p) => `Neuer Termin: Sprechstunde mit ${p}`,
       intro: 'Eine Videosprechstunde bei Ihnen wurde verschoben. Das sind die neuen Angaben.',
+    },
+    assigned: {
+      subject: (p) => `Ihnen übertragen: Sprechstunde mit ${p}`,
+      intro:
+        'Die Praxis hat Ihnen eine Videosprechstunde übertragen, die bei einer Kollegin oder einem Kollegen gebucht war.',
+    },
+    reassigned: {
+      subject: (p) => `An eine Kollegin oder einen Kollegen übergeben: Sprechstunde mit ${p}`,
+      intro:
+        'Die Praxis hat diese Videosprechstunde an eine andere Ärztin oder einen anderen Arzt übergeben. Sie steht nicht mehr in Ihrem Kalender.',
     },
   },
 };

@@ -6,18 +6,22 @@ import {
   type AppointmentListQuery,
   type RescheduleAppointmentRequest,
 } from '@vizita/shared/contracts/appointments';
-import { JOIN_CLOSES_AFTER_MS, joinState } from '@vizita/shared/domain/join-window';
+import {
+  JOIN_CLOSES_AFTER_MS,
+  JOIN_OPENS_BEFORE_MS,
+  joinState,
+} from '@vizita/shared/domain/join-window';
 import { zonedDateAndSlot } from '@vizita/shared/domain/zoned-time';
 import type { Db } from '../../db/client.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import { audit } from '../auth/repo.ts';
-import { offeredSlot } from '../doctors/offered-slot.ts';
+import { freeSlotAt, offeredSlot } from '../doctors/offered-slot.ts';
 import * as doctorsRepo from '../doctors/repo.ts';
 import type { JobWorker } from '../jobs/queue.ts';
 import { queueRefund } from '../payments/refunds.ts';
-import { expireLapsedHoldsOnSlot, updateAppointment } from '../payments/repo.ts';
+import { expireLapsedHoldsOnSlot, findAppointment, updateAppointment } from '../payments/repo.ts';
 import type { SummaryReader } from '../doctor-console/summaries.ts';
 import { queueAppointmentMail, queueDoctorNotice, queueReminders } from './appointment-mails.ts';
 import * as repo from './repo.ts';
@@ -27,6 +31,13 @@ const DAY_MS = 86_400_000;
 const VISIBLE: repo.VisibleStatus[] = ['upcoming', 'completed', 'no_show', 'cancelled'];
 
 export type RefundOutcome = 'refunded' | 'processing' | 'none';
+
+/**
+ * Another doctor may take over an appointment until its call opens: after that the patient may
+ * already be waiting for the doctor they booked.
+ */
+const reassignable = (startsAt: Date, now: Date) =>
+  now.getTime() < startsAt.getTime() - JOIN_OPENS_BEFORE_MS;
 
 /**
  * The cancellation policy (docs/decisions/0012): a doctor's or the clinic's cancellation always
@@ -328,6 +339,82 @@ export function createAppointmentService({
       });
       for (const key of mailKeys ?? []) await jobs.runNow(key);
       return service.get(userId, appointmentId);
+    },
+
+    /**
+     * The doctors who could take over an upcoming appointment at its very time (its doctor leaves
+     * or falls ill): active, offering that instant, and free then.
+     */
+    async reassignCandidates(appointmentId: string) {
+      const now = clock();
+      const a = await findAppointment(db, appointmentId);
+      if (!a || !VISIBLE.includes(a.status as repo.VisibleStatus))
+        throw new ApiError(404, 'appointmentNotFound');
+      if (a.status !== 'upcoming' || !reassignable(a.startsAt, now)) return [];
+      const doctors = await doctorsRepo.listDoctors(db);
+      const free = await Promise.all(
+        doctors
+          .filter(({ user }) => user.id !== a.doctorId)
+          .map(async (d) => ((await freeSlotAt(db, d.user.id, a.startsAt, now)) ? d : null)),
+      );
+      return free
+        .filter((d) => d !== null)
+        .map(({ user, profile }) => ({
+          _id: user.id,
+          name: `${profile.title} ${user.firstName} ${user.lastName}`,
+          specialties: profile.specialties,
+        }));
+    },
+
+    /**
+     * The clinic gives an upcoming appointment to another doctor at the same time, before its call
+     * opens: the patient keeps the time and the payment. The new doctor must offer that instant,
+     * and the partial unique index refuses it when someone holds it (409), as for booking. The
+     * patient and both doctors are told; the old doctor's calendar loses the entry.
+     */
+    async reassignByClinic(adminId: string, appointmentId: string, toDoctorId: string) {
+      const now = clock();
+      const current = await findAppointment(db, appointmentId);
+      if (!current || !VISIBLE.includes(current.status as repo.VisibleStatus))
+        throw new ApiError(404, 'appointmentNotFound');
+      // Checked before the transaction, as for a reschedule: the lock is then held briefly.
+      const slot = await freeSlotAt(db, toDoctorId, current.startsAt, now);
+      const mailKeys = await db.transaction(async (tx) => {
+        const a = await repo.lockAppointment(tx, appointmentId);
+        if (!a) throw new ApiError(404, 'appointmentNotFound');
+        if (a.status !== 'upcoming') throw new ApiError(409, 'appointmentNotUpcoming');
+        // Asked twice (a double click): it is already there.
+        if (a.doctorId === toDoctorId) return [];
+        if (!reassignable(a.startsAt, now)) throw new ApiError(409, 'reassignTooLate');
+        // Moved meanwhile, or the new doctor does not offer that time or has it taken.
+        if (!slot || a.startsAt.getTime() !== current.startsAt.getTime())
+          throw new ApiError(409, 'doctorNotFreeThen');
+        await expireLapsedHoldsOnSlot(tx, toDoctorId, a.startsAt, now);
+        try {
+          await tx.transaction((sp) =>
+            updateAppointment(
+              sp,
+              a.id,
+              { doctorId: toDoctorId, timeZone: slot.timeZone, endsAt: slot.endsAt },
+              now,
+            ),
+          );
+        } catch (error) {
+          if (isUniqueViolation(error)) throw new ApiError(409, 'doctorNotFreeThen');
+          throw error;
+        }
+        await audit(tx, 'admin.appointment_reassigned', {
+          userId: adminId,
+          subjectUserId: a.patientId,
+          meta: { appointmentId: a.id, from: a.doctorId, to: toDoctorId },
+        });
+        return [
+          await queueAppointmentMail(tx, 'reassigned', a.id, now, { variant: toDoctorId }),
+          await queueDoctorNotice(tx, 'assigned', a.id, now, toDoctorId),
+          await queueDoctorNotice(tx, 'reassigned', a.id, now, a.doctorId, a.doctorId),
+        ];
+      });
+      for (const key of mailKeys) await jobs.runNow(key);
     },
 
     /**

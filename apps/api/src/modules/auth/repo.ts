@@ -1,3 +1,4 @@
+import type { AuditEvent } from '@vizita/shared/domain/audit-events';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { auditLog, oneTimeTokens, refreshTokens, sessions, users } from '../../db/schema.ts';
@@ -161,7 +162,7 @@ export async function findRefreshSession(db: Tx, tokenHash: string) {
 
 export async function audit(
   db: Tx,
-  event: string,
+  event: AuditEvent,
   values: {
     userId?: string | null;
     /** Whose record the event concerns (a patient whose profile a doctor read). */

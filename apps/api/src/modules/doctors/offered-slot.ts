@@ -1,4 +1,5 @@
 import { slotsForDate } from '@vizita/shared/domain/slots';
+import { BOOKING_WINDOW_DAYS } from '@vizita/shared/contracts/doctors';
 import { addDays, zonedDateAndSlot } from '@vizita/shared/domain/zoned-time';
 import type { Db } from '../../db/client.ts';
 import { ApiError } from '../../lib/api-error.ts';
@@ -56,4 +57,34 @@ export async function offeredSlot(
     // The doctor's fee at the moment of booking: what this appointment costs.
     feeMinor: profile.feeMinor,
   };
+}
+
+/**
+ * The doctor's slot that starts at `startsAt` when the doctor is active, offers that very instant
+ * within the booking window, and nobody holds it — who could take over an appointment then.
+ * Null otherwise. Only a read: the unique index still decides when the appointment moves.
+ */
+export async function freeSlotAt(db: Db, doctorId: string, startsAt: Date, now: Date) {
+  const profile = await doctorsRepo.findBookableDoctor(db, doctorId);
+  if (!profile) return null;
+  const { date, slot } = zonedDateAndSlot(startsAt, profile.timeZone);
+  const offered = await offeredSlot(db, {
+    doctorId,
+    date,
+    slot,
+    now,
+    windowDays: BOOKING_WINDOW_DAYS,
+  }).catch((error: unknown) => {
+    if (error instanceof ApiError) return null;
+    throw error;
+  });
+  if (!offered || offered.startsAt.getTime() !== startsAt.getTime()) return null;
+  const held = await doctorsRepo.heldStarts(
+    db,
+    doctorId,
+    startsAt,
+    new Date(startsAt.getTime() + 1),
+    now,
+  );
+  return held.has(startsAt.getTime()) ? null : offered;
 }

@@ -1,3 +1,4 @@
+import type { AuditEvent } from '@vizita/shared/domain/audit-events';
 import {
   scheduleExceptionIssues,
   weeklyHoursIssues,
@@ -85,7 +86,7 @@ export function createScheduleService({
     next: { weekly: WeeklyInterval[]; exceptions: ScheduleException[] },
     resolution: Resolution,
     write: (tx: Parameters<Parameters<Db['transaction']>[0]>[0]) => Promise<void>,
-    event: string,
+    event: AuditEvent,
   ) {
     const profile = await profileOf(doctorId);
     const conflicts = await conflictsWith(doctorId, profile, next.weekly, next.exceptions);

@@ -12,6 +12,7 @@ describe('one appointment', () => {
     mockApi({
       'GET /auth/status': adminSession,
       'GET /api/admin/appointments/a1': () => ok(detail),
+      'GET /api/admin/appointments/a1/reassign-candidates': () => ok([]),
       'POST /api/admin/appointments/a1/cancel': (call) => {
         cancelled = call.body;
         detail = {
@@ -46,6 +47,42 @@ describe('one appointment', () => {
     expect(await screen.findByText(/cancelled by the clinic/)).toBeVisible();
     expect(screen.getByText('60.00 EUR, status: refunded')).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Cancel and refund' })).toBeNull();
+  });
+
+  it('gives the appointment to a doctor free at that time, and says when that is no longer so', async () => {
+    const bodies: unknown[] = [];
+    const anna = { _id: 'd2', name: 'Dr. Anna Berg', specialties: ['general-practice'] };
+    const sam = { _id: 'd3', name: 'Dr. Sam Stone', specialties: ['cardiology'] };
+    mockApi({
+      'GET /auth/status': adminSession,
+      'GET /api/admin/appointments/a1': () => ok(APPOINTMENT_DETAIL),
+      'GET /api/admin/appointments/a1/reassign-candidates': () => ok([anna, sam]),
+      'POST /api/admin/appointments/a1/reassign': (call) => {
+        bodies.push(call.body);
+        return (call.body as { doctorId: string }).doctorId === 'd3'
+          ? fail(409, 'doctorNotFreeThen')
+          : ok({ ...APPOINTMENT_DETAIL, doctor: { ...anna, email: 'anna@clinic.test' } });
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/admin/appointments/a1');
+    const doctor = await screen.findByLabelText('Doctor free at this time');
+    await user.click(screen.getByRole('button', { name: 'Give the appointment to this doctor' }));
+    expect(doctor).toHaveAccessibleDescription('Choose a doctor first.');
+    expect(bodies).toEqual([]);
+    await user.selectOptions(doctor, 'Dr. Sam Stone · Cardiology');
+    await user.click(screen.getByRole('button', { name: 'Give the appointment to this doctor' }));
+    expect(
+      await screen.findByText('This doctor is no longer free at that time. Choose another.'),
+    ).toBeVisible();
+    await user.selectOptions(doctor, 'Dr. Anna Berg · General Practice');
+    await user.click(screen.getByRole('button', { name: 'Give the appointment to this doctor' }));
+    expect(
+      await screen.findByText(
+        'The appointment is now with Dr. Anna Berg. The patient and both doctors have been told.',
+      ),
+    ).toBeVisible();
+    expect(bodies).toEqual([{ doctorId: 'd3' }, { doctorId: 'd2' }]);
   });
 
   it('refunds the payment of a past appointment', async () => {

@@ -8,13 +8,16 @@ import { Card } from '../../../components/ui/card';
 import { ErrorState } from '../../../components/ui/error-state';
 import { PageTitle } from '../../../components/ui/page-title';
 import { LoadingState } from '../../../components/ui/spinner';
+import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 import { isApiError } from '../../../lib/api-client';
 import { formatShortDateTime } from '../../../lib/dates';
 import { useValidationMessage } from '../../../lib/i18n';
 import { formatMinorAmount } from '../../../lib/money';
+import { useSpecialtyNames } from '../../../lib/specialty-name';
 import { useClinicCancel } from '../api/cancel-appointment';
 import { useAdminAppointment } from '../api/get-admin-appointment';
+import { useReassignAppointment, useReassignCandidates } from '../api/reassign-appointment';
 import { useRefundPayment } from '../api/refund-payment';
 import {
   APPOINTMENT_STATUS_KEYS,
@@ -79,6 +82,78 @@ function CancelForm({
         {t('appointments.confirmCancel')}
       </Button>
     </form>
+  );
+}
+
+/**
+ * Another doctor free at the very time takes the appointment (its doctor leaves or falls ill):
+ * the patient keeps the time and the payment. Only the server's candidates are offered.
+ */
+function ReassignForm({ appointment }: { appointment: AdminAppointmentDetail }) {
+  const { t } = useTranslation('admin');
+  const specialtyNames = useSpecialtyNames();
+  const candidates = useReassignCandidates(appointment._id);
+  const reassign = useReassignAppointment();
+  const [doctorId, setDoctorId] = useState('');
+  const [problem, setProblem] = useState<string | undefined>();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!doctorId) return setProblem(t('appointments.reassign.chooseFirst'));
+    setProblem(undefined);
+    reassign.mutate({ id: appointment._id, doctorId });
+  };
+  const failure =
+    reassign.isError && isApiError(reassign.error)
+      ? reassign.error.code === 'reassignTooLate'
+        ? t('appointments.reassign.tooLate')
+        : reassign.error.code === 'doctorNotFreeThen'
+          ? t('appointments.reassign.notFree')
+          : t('failed')
+      : reassign.isError
+        ? t('failed')
+        : undefined;
+
+  return (
+    <section aria-labelledby="reassign-heading" className="space-y-3">
+      <h2 id="reassign-heading" className="text-lg font-semibold text-slate-900">
+        {t('appointments.reassign.heading')}
+      </h2>
+      <p className="text-sm text-slate-700">{t('appointments.reassign.intro')}</p>
+      {reassign.isSuccess ? (
+        <Alert tone="success">
+          {t('appointments.reassign.done', { name: reassign.data.doctor.name })}
+        </Alert>
+      ) : !candidates.data ? (
+        candidates.isError ? (
+          <ErrorState message={t('loadFailed')} onRetry={() => void candidates.refetch()} />
+        ) : (
+          <LoadingState />
+        )
+      ) : candidates.data.length === 0 ? (
+        <p className="text-sm text-slate-700">{t('appointments.reassign.none')}</p>
+      ) : (
+        <form onSubmit={submit} noValidate className="space-y-3">
+          <SelectField
+            label={t('appointments.reassign.doctor')}
+            value={doctorId}
+            onChange={(e) => setDoctorId(e.target.value)}
+            error={problem}
+          >
+            <option value="">{t('appointments.reassign.choose')}</option>
+            {candidates.data.map((d) => (
+              <option key={d._id} value={d._id}>
+                {d.name} · {specialtyNames(d.specialties)}
+              </option>
+            ))}
+          </SelectField>
+          {failure && <Alert tone="error">{failure}</Alert>}
+          <Button type="submit" busy={reassign.isPending}>
+            {t('appointments.reassign.submit')}
+          </Button>
+        </form>
+      )}
+    </section>
   );
 }
 
@@ -169,6 +244,11 @@ export function AdminAppointmentPage() {
               )}
             </dl>
           </Card>
+          {a.status === 'upcoming' && (
+            <Card>
+              <ReassignForm appointment={a} />
+            </Card>
+          )}
           {a.status === 'upcoming' && (
             <Card>
               <CancelForm appointment={a} onCancelled={() => setJustCancelled(true)} />

@@ -1,6 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { LOCALES } from '@vizita/shared/constants';
+import { AUDIT_EVENTS } from '@vizita/shared/domain/audit-events';
+import { loadAllResources } from '../../../lib/i18n';
 import { mockApi, ok } from '../../../test/mock-api';
 import { renderApp } from '../../../test/render';
 import { adminSession } from './admin-test-data';
@@ -27,6 +30,9 @@ describe('the audit log', () => {
     const log = await screen.findByRole('region', { name: 'Entries: 30' });
     expect(within(log).getAllByRole('row')).toHaveLength(26);
     expect(within(log).getAllByText('Olga Ops')[0]).toBeVisible();
+    // Named in words, the code beside it (what the action filter matches).
+    expect(within(log).getAllByText('Deactivated a doctor')[0]).toBeVisible();
+    expect(within(log).getAllByText('admin.doctor_deactivated')[0]).toBeVisible();
     await user.type(screen.getByLabelText('Who (name, e-mail or id)'), 'olga');
     await user.type(screen.getByLabelText('Action'), 'admin.');
     await user.type(screen.getByLabelText('Whose record (name, e-mail or id)'), 'petrova');
@@ -41,5 +47,18 @@ describe('the audit log', () => {
     });
     // Read only: nothing on the page writes.
     expect(calls.every((c) => c.method === 'GET')).toBe(true);
+  });
+
+  it('names every event the server records, in every language', async () => {
+    const resources = await loadAllResources();
+    for (const locale of LOCALES)
+      for (const event of AUDIT_EVENTS) {
+        const [group, name] = event.split('.') as [string, string];
+        const events = resources[locale].admin.audit.events as Record<
+          string,
+          Record<string, string>
+        >;
+        expect(events[group]?.[name], `${locale} ${event}`).toMatch(/\S/);
+      }
   });
 });

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AuditQuery } from '@vizita/shared/contracts/admin';
+import { isAuditEvent } from '@vizita/shared/domain/audit-events';
 import { Button } from '../../../components/ui/button';
 import { Pager } from './pager';
 import { Card } from '../../../components/ui/card';
@@ -107,7 +108,10 @@ export function AdminAuditPage() {
                     <td className="py-2 pr-3 whitespace-nowrap">
                       <time dateTime={e.at}>{formatShortDateTime(e.at) ?? e.at}</time>
                     </td>
-                    <td className="py-2 pr-3 font-mono text-xs">{e.event}</td>
+                    <td className="py-2 pr-3">
+                      {isAuditEvent(e.event) ? t(`audit.events.${e.event}`) : e.event}
+                      <code className="block text-xs text-slate-600">{e.event}</code>
+                    </td>
                     <td className="py-2 pr-3">{e.actor?.name ?? t('audit.system')}</td>
                     <td className="py-2 pr-3">{e.subject?.name ?? t('audit.none')}</td>
                     <td className="py-2 pr-3 font-mono text-xs break-all">

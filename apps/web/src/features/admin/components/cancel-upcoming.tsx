@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { adminCancelSchema } from '@vizita/shared/contracts/admin';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -12,8 +13,9 @@ import { useClinicCancel } from '../api/cancel-appointment';
 import { useAdminAppointments } from '../api/get-admin-appointments';
 
 /**
- * A deactivated doctor's upcoming appointments, cancelled for the clinic with one reason: each
- * patient is refunded in full and told by mail. Nothing is cancelled without the admin's say.
+ * A deactivated doctor's upcoming appointments: each opens to be given to another doctor, or all
+ * are cancelled for the clinic with one reason — each patient refunded in full and told by mail.
+ * Nothing is cancelled without the admin's say.
  */
 export function CancelUpcoming({ doctorId }: { doctorId: string }) {
   const { t } = useTranslation('admin');
@@ -69,7 +71,15 @@ export function CancelUpcoming({ doctorId }: { doctorId: string }) {
               <li key={item._id} className="py-2">
                 <time dateTime={item.startsAt} className="font-medium text-slate-900">
                   {formatShortDateTime(item.startsAt) ?? item.startsAt}
-                </time>
+                </time>{' '}
+                {/* Its page offers to give it to another doctor free at that time. */}
+                <Link
+                  to={`/admin/appointments/${item._id}`}
+                  className="rounded font-semibold text-teal-800 underline underline-offset-4 focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none"
+                >
+                  {t('appointments.open')}
+                  <span className="sr-only"> ({item.patient.name})</span>
+                </Link>
                 <span className="block break-words text-slate-700">
                   {t('appointments.patientLine', {
                     name: item.patient.name,
