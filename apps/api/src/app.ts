@@ -19,6 +19,8 @@ import { registerPayments } from './modules/payments/plugin.ts';
 import { registerMeetings } from './modules/meetings/plugin.ts';
 import { createAppointmentMails } from './modules/appointments/appointment-mails.ts';
 import { startBackgroundWork } from './modules/jobs/background.ts';
+import { createAfterResponse } from './lib/after-response.ts';
+import { registerAccountMails } from './modules/auth/account-mails.ts';
 import { createJobWorker } from './modules/jobs/queue.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { doctorRoutes } from './modules/doctors/routes.ts';
@@ -53,7 +55,8 @@ import { spaPlugin } from './plugins/spa.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     /** One pass of the periodic work now (tests, and operators through the admin CLI). */
-    backgroundWork: { tick: () => Promise<void> };
+    /** `tick` runs one pass of the periodic work; `settled` waits for work after responses. */
+    backgroundWork: { tick: () => Promise<void>; settled: () => Promise<void> };
   }
 }
 
@@ -144,12 +147,18 @@ export async function buildApp(deps: AppDeps) {
       ? createSmtpMailer(config.smtpUrl, config.mailFrom)
       : createOutboxMailer(db, (line) => app.log.info(line)));
   const rateLimiter = createRateLimiter(db, clock);
+  const jobs = createJobWorker({ db, clock, log: app.log });
+  const afterResponse = createAfterResponse(app.log);
+  app.addHook('onClose', () => afterResponse.settled());
+  registerAccountMails({ db, clock, jobs, mailer, appUrl: config.appUrl });
   const auth = createAuthService({
     db,
     clock,
     mailer,
     accessTokens: createAccessTokens(deps.jwtSecret, clock),
     rateLimiter,
+    jobs,
+    afterResponse,
     appUrl: config.appUrl,
     limits: config.rateLimits,
     log: app.log,
@@ -167,7 +176,6 @@ export async function buildApp(deps: AppDeps) {
   await app.register(doctorProfileRoutes, {
     profiles: createDoctorProfileService({ db, clock }),
   });
-  const jobs = createJobWorker({ db, clock, log: app.log });
   const notesCrypto = createNotesCrypto(encryption);
   const summaries = createSummaryReader(db, notesCrypto);
   createAppointmentMails({
@@ -185,11 +193,13 @@ export async function buildApp(deps: AppDeps) {
     clock,
     receiptSecret: deps.jwtSecret,
     jobs,
+    rateLimiter,
   });
   const appointments = createAppointmentService({
     db,
     clock,
     appUrl: config.appUrl,
+    clinicEmail: config.clinic.email,
     jobs,
     summaries,
     // Registered below; a cancellation ends the appointment's live call on every instance.
@@ -244,7 +254,7 @@ export async function buildApp(deps: AppDeps) {
     ],
     deps.backgroundIntervalMs ?? BACKGROUND_INTERVAL_MS,
   );
-  app.decorate('backgroundWork', background);
+  app.decorate('backgroundWork', { ...background, settled: () => afterResponse.settled() });
   if (!config.isProduction && mailer.kind === 'outbox') await app.register(devMailRoutes, { db });
   await app.register(spaPlugin, {
     webRoot: deps.webRoot ?? fileURLToPath(new URL('../../web/dist', import.meta.url)),

@@ -63,6 +63,9 @@ const envSchema = z.object({
   CLINIC_VAT_ID: z.optional(z.string().check(z.trim(), z.minLength(1))),
   // Where the clinic is established decides which VAT exemption the invoice cites.
   CLINIC_COUNTRY: z.optional(z.enum(['DE', 'BG'])),
+  // Where patients write to the clinic: shown as the doctor's contact instead of the doctor's own
+  // sign-in address (which never leaves the staff side).
+  CLINIC_EMAIL: z.optional(z.email()),
   INVOICE_SERIES: z._default(
     z.string().check(z.regex(/^[A-Z0-9]{1,10}$/, 'INVOICE_SERIES: 1–10 capital letters or digits')),
     'VZ',
@@ -112,6 +115,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
             'CLINIC_ADDRESS',
             'CLINIC_TAX_ID',
             'CLINIC_COUNTRY',
+            'CLINIC_EMAIL',
           ] as const
         ).filter((k) => !e[k])
       : [];
@@ -174,6 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       taxId: e.CLINIC_TAX_ID ?? 'DEMO-000000000',
       vatId: e.CLINIC_VAT_ID ?? null,
       country: e.CLINIC_COUNTRY ?? 'BG',
+      email: e.CLINIC_EMAIL ?? 'clinic@vizita.local',
       invoiceSeries: e.INVOICE_SERIES,
     },
     seedDemoData: e.SEED_DEMO_DATA ? e.SEED_DEMO_DATA === 'true' : e.NODE_ENV !== 'production',

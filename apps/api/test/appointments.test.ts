@@ -67,12 +67,14 @@ describe('GET /api/appointments', () => {
     const data = res.json().data;
     expect(data).toHaveLength(2);
     expect(JSON.stringify(data)).not.toContain('Private matter');
+    expect(JSON.stringify(data)).not.toContain('dr.petrova@vizita.test');
     expect(data[0]).toMatchObject({
       patientId: me.userId,
       doctorId: {
         _id: doctorId,
         name: 'Dr. Elena Petrova',
-        email: 'dr.petrova@vizita.test',
+        // The clinic's contact, never the doctor's sign-in address.
+        email: 'clinic@vizita.local',
         specialties: ['cardiology', 'internal-medicine'],
       },
       date: '2026-11-22',

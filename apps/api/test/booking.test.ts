@@ -116,6 +116,45 @@ describe('POST /api/payments/create-session', () => {
   });
 });
 
+describe('one patient cannot sit on the calendar', () => {
+  it('keeps at most two unpaid checkouts per patient, even when asked for many at once', async () => {
+    const [p] = await patients(1);
+    const slots = ['09:00', '09:30', '11:00', '11:30', '12:00'];
+    const answers = await Promise.all(
+      slots.map((slot) => book(p!.token, { date: '2026-12-02', slot })),
+    );
+    const codes = answers.map((r) => r.statusCode).sort();
+    expect(codes).toEqual([200, 200, 409, 409, 409]);
+    const refused = answers.find((r) => r.statusCode === 409)!;
+    expect(refused.json()).toMatchObject({ success: false, code: 'tooManyHolds' });
+    // The refused slots stay free for everyone else.
+    expect((await freeSlots('2026-12-02')).length).toBe(14);
+    // Paying one makes room for the next.
+    const paid = answers.find((r) => r.statusCode === 200)!;
+    expect((await pay(sessionIdOf(paid))).statusCode).toBe(303);
+    expect((await book(p!.token, { date: '2026-12-02', slot: '14:00' })).statusCode).toBe(200);
+  });
+
+  it('limits how often one patient opens a checkout (no renewing holds every 30 minutes)', async () => {
+    const [p] = await patients(1);
+    const codes: number[] = [];
+    for (let i = 0; i < 21; i++) {
+      const res = await book(p!.token, { date: '2026-12-03', slot: '09:00' });
+      codes.push(res.statusCode);
+      // Given back at once, so only the rate limit stands in the way.
+      if (res.statusCode === 200)
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/payments/release-hold',
+          headers: { authorization: `Bearer ${p!.token}` },
+          payload: { appointmentId: res.json().data.appointmentId },
+        });
+    }
+    expect(codes.slice(0, 20)).toEqual(Array(20).fill(200));
+    expect(codes[20]).toBe(429);
+  });
+});
+
 describe('fulfilment', () => {
   it('pays on the local checkout, redirects to the success page and confirms once whatever path repeats it', async () => {
     const [p] = await patients(1);

@@ -16,7 +16,16 @@ export type FakeSession = {
   payment_intent: string | null;
 };
 
-export async function startFakeStripe() {
+/**
+ * Stripe's own clock: it refuses a Checkout Session whose `expires_at` is less than 30 minutes
+ * (or more than 24 hours) after the moment the request reaches it — a moment after the caller
+ * composed it, hence the latency.
+ */
+const STRIPE_MIN_EXPIRY_S = 30 * 60;
+const STRIPE_MAX_EXPIRY_S = 24 * 60 * 60;
+const REQUEST_LATENCY_MS = 1500;
+
+export async function startFakeStripe({ clock = () => new Date() }: { clock?: () => Date } = {}) {
   const sessions = new Map<string, FakeSession>();
   /** Refunds Stripe made: one per new idempotency key, as Stripe does. */
   const refunds: { id: string; payment_intent: string; amount: number }[] = [];
@@ -50,10 +59,15 @@ export async function startFakeStripe() {
         : s.payment_intent,
   });
 
+  // A test can hold session creation back (Stripe is slow) or make the next one fail.
+  let stalled: Promise<void> = Promise.resolve();
+  let failingCreates = 0;
+
   const server: Server = createServer((req, res) => {
     let body = '';
     req.on('data', (c: Buffer) => (body += c.toString()));
-    req.on('end', () => {
+    req.on('end', () => void handle());
+    const handle = async () => {
       const url = new URL(req.url ?? '/', 'http://fake');
       const params = new URLSearchParams(req.method === 'GET' ? url.search : body);
       const idempotencyKey = req.headers['idempotency-key'] as string | undefined;
@@ -71,8 +85,24 @@ export async function startFakeStripe() {
         res.end(JSON.stringify(json));
       };
       if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
+        await stalled;
+        if (failingCreates > 0) {
+          failingCreates -= 1;
+          return send(500, { error: { type: 'api_error', message: 'Something went wrong.' } });
+        }
         const existing = idempotencyKey && idempotency.get(idempotencyKey);
         if (existing) return send(200, serialize(sessions.get(existing)!, false));
+        const arrived = Math.floor((clock().getTime() + REQUEST_LATENCY_MS) / 1000);
+        const expiresAt = Number(params.get('expires_at') ?? arrived + STRIPE_MAX_EXPIRY_S);
+        if (expiresAt < arrived + STRIPE_MIN_EXPIRY_S || expiresAt > arrived + STRIPE_MAX_EXPIRY_S)
+          return send(400, {
+            error: {
+              type: 'invalid_request_error',
+              param: 'expires_at',
+              message:
+                'The `expires_at` timestamp must be between 30 minutes and 24 hours from the Checkout Session creation.',
+            },
+          });
         const id = `cs_test_${randomBytes(12).toString('hex')}`;
         const metadata: Record<string, string> = {};
         for (const [k, v] of params) {
@@ -141,7 +171,7 @@ export async function startFakeStripe() {
           message: `Unrecognized request URL (${req.method}: ${url.pathname})`,
         },
       });
-    });
+    };
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as { port: number }).port;
@@ -151,6 +181,16 @@ export async function startFakeStripe() {
     requests,
     sessions,
     refunds,
+    /** Stripe answers no session creation until the returned function is called. */
+    stall(): () => void {
+      let release!: () => void;
+      stalled = new Promise<void>((resolve) => (release = resolve));
+      return release;
+    },
+    /** The next `times` session creations fail as in a Stripe outage (500s the SDK retries). */
+    failCreates(times: number) {
+      failingCreates = times;
+    },
     /** The customer paid on Stripe's page. */
     complete(id: string) {
       const s = sessions.get(id)!;

@@ -17,6 +17,7 @@ const CLINIC = {
   CLINIC_TAX_ID: '27/123/45678',
   CLINIC_VAT_ID: 'DE123456789',
   CLINIC_COUNTRY: 'DE',
+  CLINIC_EMAIL: 'praxis@mvz-telemedizin.test',
   INVOICE_SERIES: 'VZ',
 };
 const DE_NOTE = 'Umsatzsteuerfrei gemäß § 4 Nr. 14 Buchst. a UStG';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUp, type TestApp } from './test-app.ts';
+import { createTestApp, PRODUCTION_ENV, signUp, type TestApp } from './test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => (t = await createTestApp()));
@@ -60,17 +60,7 @@ describe('platform', () => {
 
 describe('production mode', () => {
   it('hides the outbox viewer', async () => {
-    const prod = await createTestApp({
-      env: {
-        NODE_ENV: 'production',
-        JWT_SECRET: 'x'.repeat(40),
-        DATA_ENCRYPTION_KEY: Buffer.alloc(32, 1).toString('base64'),
-        CLINIC_NAME: 'Vizita Test Clinic',
-        CLINIC_ADDRESS: 'Test Street 1; 1000 Sofia',
-        CLINIC_TAX_ID: '000000000',
-        CLINIC_COUNTRY: 'BG',
-      },
-    });
+    const prod = await createTestApp({ env: PRODUCTION_ENV });
     try {
       expect((await prod.app.inject('/dev/mail')).statusCode).toBe(404);
     } finally {

@@ -23,15 +23,56 @@ const login = (email: string, password: string, ip = '203.0.113.1') =>
   });
 
 describe('rate limits', () => {
-  it('throttles logins per e-mail with the spec message, even with the right password, then recovers', async () => {
+  it('throttles a guesser per address and IP with the spec message, never the owner elsewhere', async () => {
     const s = await signUp(t, 'victim@example.bg');
+    const guesser = '198.51.100.1';
     for (let i = 0; i < 3; i++)
-      expect((await login(s.email, 'Wrong-2026!', `198.51.100.${i}`)).statusCode).toBe(401);
-    const blocked = await login(s.email, STRONG_PASSWORD, '198.51.100.9');
+      expect((await login(s.email, 'Wrong-2026!', guesser)).statusCode).toBe(401);
+    // The guesser is stopped even with the right password …
+    const blocked = await login(s.email, STRONG_PASSWORD, guesser);
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().message).toBe('Too many login attempts, please try again later.');
-    t.clock.advance(15 * 60_000);
+    // … while the owner, from her own address, signs in as usual.
     expect((await login(s.email, STRONG_PASSWORD, '198.51.100.9')).statusCode).toBe(200);
+    // Back-off: after 15 minutes the guesser may try again, until twice the limit in a day (six,
+    // the blocked try included); then only the next day.
+    t.clock.advance(15 * 60_000);
+    for (let i = 0; i < 2; i++)
+      expect((await login(s.email, 'Wrong-2026!', guesser)).statusCode).toBe(401);
+    expect((await login(s.email, 'Wrong-2026!', guesser)).statusCode).toBe(429);
+    t.clock.advance(15 * 60_000);
+    expect((await login(s.email, STRONG_PASSWORD, guesser)).statusCode).toBe(429);
+    t.clock.advance(24 * 60 * 60_000);
+    expect((await login(s.email, STRONG_PASSWORD, guesser)).statusCode).toBe(200);
+  });
+
+  it('limits password changes per account, so a stolen session is no password oracle', async () => {
+    const s = await signUp(t, 'changer@example.bg');
+    const change = (currentPassword: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/auth/change-password',
+        headers: { authorization: `Bearer ${s.accessToken}` },
+        payload: { currentPassword, newPassword: 'Plovdiv-2027!' },
+      });
+    for (let i = 0; i < 5; i++) expect((await change(`Guess-${i}-2026!`)).statusCode).toBe(400);
+    const limited = await change(STRONG_PASSWORD);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ success: false, code: 'tooManyRequests' });
+  });
+
+  it('limits password resets per IP, and checks the link before any hashing', async () => {
+    const reset = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/auth/reset-password',
+        remoteAddress: '192.0.2.150',
+        payload: { token: 'made-up-token', newPassword: 'Plovdiv-2027!' },
+      });
+    const codes = [];
+    for (let i = 0; i < 21; i++) codes.push((await reset()).statusCode);
+    expect(codes.slice(0, 20).every((c) => c === 400)).toBe(true);
+    expect(codes[20]).toBe(429);
   });
 
   it('throttles logins per IP across different e-mails', async () => {

@@ -200,4 +200,69 @@ describe('POST /auth/resend-validation-email', () => {
     expect((await t.mails('pending@example.bg')).length).toBe(before + 1);
     expect(await t.mails('nobody@example.bg')).toHaveLength(0);
   });
+
+  it("lets the newest registration of an unconfirmed address set the password, never an earlier stranger's", async () => {
+    // A stranger registers the address first (nobody proves the mailbox by registering) …
+    await register({ ...person('taken-early@example.bg'), password: 'Stranger-2026!' });
+    // … then its owner registers, and validates with the link her mail brings.
+    await register(person('taken-early@example.bg'));
+    const token = await t.tokenFromMail('taken-early@example.bg', '/validate-email');
+    const validated = await t.app.inject({
+      method: 'POST',
+      url: `/auth/validate-email?token=${token}`,
+    });
+    expect(validated.statusCode).toBe(200);
+    const signIn = (password: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/auth/login',
+        payload: { email: 'taken-early@example.bg', password },
+      });
+    expect((await signIn('Stranger-2026!')).statusCode).toBe(401);
+    expect((await signIn(STRONG_PASSWORD)).statusCode).toBe(200);
+  });
+});
+
+describe('account mails leave after the answer', () => {
+  it('answers registration, forgot-password and resend at once while the mail server stalls, for any address', async () => {
+    let release!: () => void;
+    const stalled = new Promise<void>((resolve) => (release = resolve));
+    const sent: string[] = [];
+    const slow = await createTestApp({
+      mailer: {
+        kind: 'smtp',
+        async send(message) {
+          await stalled;
+          sent.push(`${message.to}: ${message.subject}`);
+        },
+      },
+    });
+    try {
+      await slow.app.inject({
+        method: 'POST',
+        url: '/auth/register-minimal',
+        payload: person('known-slow@example.bg'),
+      });
+      const calls = [
+        ['/auth/forgot-password', 'known-slow@example.bg'],
+        ['/auth/forgot-password', 'unknown-slow@example.bg'],
+        ['/auth/resend-validation-email', 'nobody-slow@example.bg'],
+      ] as const;
+      for (const [url, email] of calls) {
+        const res = await slow.app.inject({ method: 'POST', url, payload: { email } });
+        expect(res.statusCode, url).toBe(200);
+      }
+      // Nothing was sent while the answers went out; every mail waited for the server.
+      expect(sent).toEqual([]);
+      release();
+      await slow.app.backgroundWork.settled();
+      expect(sent).toEqual([
+        'known-slow@example.bg: Confirm your e-mail address for Vizita',
+        'known-slow@example.bg: Reset your Vizita password',
+      ]);
+    } finally {
+      release();
+      await slow.close();
+    }
+  });
 });

@@ -53,6 +53,8 @@ describe('SMTP delivery', () => {
       },
     });
     expect(res.statusCode).toBe(201);
+    // Sent after the answer (no timing tells whether the account is new).
+    await t.app.backgroundWork.settled();
     const mail = received.find((m) => m.to === 'jonas@example.de')!;
     expect(mail.subject).toBe('Bestätigen Sie Ihre E-Mail-Adresse für Vizita');
     expect(mail.text).toContain('Hallo Jonas,');

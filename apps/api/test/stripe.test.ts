@@ -12,11 +12,10 @@ const clock = testClock(new Date('2026-11-23T08:00:00Z'));
 let fake: Awaited<ReturnType<typeof startFakeStripe>>;
 let t: TestApp;
 let doctorId: string;
-let token: string;
 const stripe = new Stripe('sk_test_unused');
 
 beforeAll(async () => {
-  fake = await startFakeStripe();
+  fake = await startFakeStripe({ clock });
   t = await createTestApp({
     clock,
     env: {
@@ -24,6 +23,8 @@ beforeAll(async () => {
       STRIPE_SECRET_KEY: 'sk_test_vizita',
       STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
       STRIPE_API_URL: fake.url,
+      // Every booking here is a new patient, all from one address.
+      REGISTER_RATE_LIMIT_PER_IP: '1000',
     },
   });
   doctorId = await createAdminService(t.db).createDoctor({
@@ -36,22 +37,24 @@ beforeAll(async () => {
     slotMinutes: 30,
     weekly: parseWeeklyHours('Mon-Fri 09:00-17:00'),
   });
-  const patient = await signUp(t);
-  await t.pool.query('update users set is_profile_complete = true where id = $1', [patient.userId]);
-  token = patient.accessToken;
 });
 afterAll(async () => {
   await t.close();
   await fake.stop();
 });
 
-const book = (slot: string) =>
-  t.app.inject({
+/** A new patient books the slot (one patient may keep only two unpaid checkouts open). */
+const book = async (slot: string) => {
+  const patient = await signUp(t);
+  await t.pool.query('update users set is_profile_complete = true where id = $1', [patient.userId]);
+  const res = await t.app.inject({
     method: 'POST',
     url: '/api/payments/create-session',
-    headers: { authorization: `Bearer ${token}`, 'accept-language': 'de-DE' },
+    headers: { authorization: `Bearer ${patient.accessToken}`, 'accept-language': 'de-DE' },
     payload: { doctorId, date: '2026-11-24', slot, country: 'Germany' },
   });
+  return Object.assign(res, { token: patient.accessToken });
+};
 const webhook = (payload: string, secret = WEBHOOK_SECRET) =>
   t.app.inject({
     method: 'POST',
@@ -82,7 +85,8 @@ describe('Stripe provider', () => {
       locale: 'de',
       success_url: 'http://vizita.test/booking/success?session_id={CHECKOUT_SESSION_ID}',
       'metadata[appointmentId]': appointmentId,
-      expires_at: String(Math.floor(clock().getTime() / 1000) + 30 * 60),
+      // The hold's 30 minutes, and 5 more: Stripe counts its 30 from when the request arrives.
+      expires_at: String(Math.floor(clock().getTime() / 1000) + 35 * 60),
     });
     expect(sent.idempotencyKey).toBe(`checkout-${appointmentId}`);
   });
@@ -152,7 +156,9 @@ describe('Stripe provider', () => {
   });
 
   it('releases an abandoned checkout at once: the session is expired at Stripe and the slot is free', async () => {
-    const { sessionId, appointmentId } = (await book('14:00')).json().data;
+    const booked = await book('14:00');
+    const { token } = booked;
+    const { sessionId, appointmentId } = booked.json().data;
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/payments/release-hold',
@@ -166,7 +172,9 @@ describe('Stripe provider', () => {
   });
 
   it('lets the success page and process-webhook-manually fulfil without any webhook', async () => {
-    const { sessionId, appointmentId } = (await book('13:00')).json().data;
+    const booked = await book('13:00');
+    const { token } = booked;
+    const { sessionId, appointmentId } = booked.json().data;
     fake.complete(sessionId);
     const lookup = await t.app.inject({
       method: 'GET',
@@ -191,7 +199,9 @@ describe('Stripe provider', () => {
   });
 
   it('refunds a cancellation through Stripe once, even when the refund is run again after a crash', async () => {
-    const { sessionId, appointmentId } = (await book('15:00')).json().data;
+    const booked = await book('15:00');
+    const { token } = booked;
+    const { sessionId, appointmentId } = booked.json().data;
     fake.complete(sessionId);
     await webhook(fake.event('checkout.session.completed', sessionId));
     const [cancelA, cancelB] = await Promise.all(
@@ -266,5 +276,66 @@ describe('Stripe provider', () => {
     expect(await refundMails()).toBe(refundMailsBefore + 1);
     // Unsigned, it changes nothing and says so.
     expect((await webhook(charge(true), 'whsec_wrong')).statusCode).toBe(400);
+  });
+});
+
+describe('Stripe outside the database transactions', () => {
+  it('holds no database connection while Stripe is slow: the API keeps answering', async () => {
+    const release = fake.stall();
+    try {
+      // More checkouts waiting on Stripe than the pool has connections (20 in tests).
+      const slots = ['09:00', '09:30', '10:00', '10:30', '11:00', '11:30', '12:00', '12:30'];
+      const dates = ['2026-11-25', '2026-11-26', '2026-11-27'];
+      const waiting = dates.flatMap((date) =>
+        slots.map(async (slot) => {
+          const patient = await signUp(t);
+          await t.pool.query('update users set is_profile_complete = true where id = $1', [
+            patient.userId,
+          ]);
+          return t.app.inject({
+            method: 'POST',
+            url: '/api/payments/create-session',
+            headers: { authorization: `Bearer ${patient.accessToken}` },
+            payload: { doctorId, date, slot, country: 'Germany' },
+          });
+        }),
+      );
+      // Wait until every hold is in (each was committed before Stripe was asked).
+      await expect
+        .poll(
+          async () =>
+            Number(
+              (
+                await t.pool.query(
+                  `select count(*) from appointments where status = 'pending' and starts_at >= '2026-11-25'`,
+                )
+              ).rows[0].count,
+            ),
+          { timeout: 20_000 },
+        )
+        .toBe(24);
+      const started = performance.now();
+      const doctors = await t.app.inject('/api/doctors');
+      expect(doctors.statusCode).toBe(200);
+      expect(performance.now() - started).toBeLessThan(2000);
+      release();
+      const answers = await Promise.all(waiting);
+      expect(answers.map((r) => r.statusCode)).toEqual(Array(24).fill(200));
+    } finally {
+      release();
+    }
+  });
+
+  it('gives the slot back at once when Stripe refuses the checkout', async () => {
+    fake.failCreates(3); // the first try and the SDK's two retries
+    const refused = await book('16:30');
+    expect(refused.statusCode).toBe(502);
+    expect(refused.json()).toMatchObject({ success: false, code: 'paymentProviderUnavailable' });
+    const [hold] = await t.db
+      .select()
+      .from(appointments)
+      .where(eq(appointments.startsAt, new Date('2026-11-24T15:30:00Z')));
+    expect(hold!.status).toBe('expired');
+    expect((await book('16:30')).statusCode).toBe(200);
   });
 });

@@ -40,6 +40,18 @@ export async function createTestDatabase(): Promise<
 
 export const TEST_ENCRYPTION_KEY = Buffer.alloc(32, 7);
 
+/** What production refuses to start without (config.ts), for tests of production behaviour. */
+export const PRODUCTION_ENV = {
+  NODE_ENV: 'production',
+  JWT_SECRET: 'x'.repeat(40),
+  DATA_ENCRYPTION_KEY: Buffer.alloc(32, 1).toString('base64'),
+  CLINIC_NAME: 'Vizita Test Clinic',
+  CLINIC_ADDRESS: 'Test Street 1; 1000 Sofia',
+  CLINIC_TAX_ID: '000000000',
+  CLINIC_COUNTRY: 'BG',
+  CLINIC_EMAIL: 'contact@clinic.test',
+};
+
 /** A clock that tests move by hand. */
 export function testClock(start = new Date('2026-11-22T10:00:00Z')) {
   let now = start.getTime();
@@ -103,6 +115,8 @@ export async function createTestApp(options: TestAppOptions = {}) {
   await app.ready();
 
   const mails = async (to?: string) => {
+    // Account mails go out after the answer (lib/after-response.ts): wait for them first.
+    await app.backgroundWork.settled();
     const rows = await database.db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt));
     return to ? rows.filter((r) => r.to === to) : rows;
   };

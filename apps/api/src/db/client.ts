@@ -5,9 +5,31 @@ import * as schema from './schema.ts';
 export type Db = NodePgDatabase<typeof schema>;
 export type Database = { pool: pg.Pool; db: Db; close: () => Promise<void> };
 
-/** A pooled connection to PostgreSQL with the typed drizzle layer on top. */
-export function createDatabase(url: string, { max = 10 }: { max?: number } = {}): Database {
-  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000 });
+/** How long a request waits for a pooled connection before it is answered 503 (busy). */
+export const ACQUIRE_TIMEOUT_MS = 5_000;
+
+/** The error pg's pool throws when no connection came free within the acquire timeout. */
+export const isPoolExhausted = (error: unknown) =>
+  error instanceof Error && /timeout exceeded when trying to connect/i.test(error.message);
+
+/**
+ * A pooled connection to PostgreSQL with the typed drizzle layer on top. A request waits at most
+ * ACQUIRE_TIMEOUT_MS for a connection: a saturated pool answers "busy, retry", it never queues
+ * requests until clients give up.
+ */
+export function createDatabase(
+  url: string,
+  {
+    max = 10,
+    acquireTimeoutMs = ACQUIRE_TIMEOUT_MS,
+  }: { max?: number; acquireTimeoutMs?: number } = {},
+): Database {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: acquireTimeoutMs,
+  });
   // An idle client that loses its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   const db = drizzle(pool, { schema });

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { API_ERRORS, type ApiErrorCode } from '@vizita/shared/messages/api-errors';
 import { validationMessageEn } from '@vizita/shared/messages/validation';
+import { isPoolExhausted } from '../db/client.ts';
 import { ApiError } from '../lib/api-error.ts';
 
 const reply = (code: ApiErrorCode, extra: Record<string, unknown> = {}) => ({
@@ -54,6 +55,10 @@ export const errorHandlerPlugin = fp(
         return res
           .status(error.statusCode)
           .send({ ...reply('validationFailed'), message: error.message });
+      }
+      if (isPoolExhausted(error)) {
+        request.log.warn({ err: error }, 'database pool exhausted');
+        return res.status(503).header('retry-after', '5').send(reply('serviceBusy'));
       }
       request.log.error({ err: error }, 'unhandled error');
       return res.status(500).send(reply('internal'));

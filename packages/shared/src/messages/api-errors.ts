@@ -13,6 +13,7 @@ export const API_ERRORS = {
   methodNotAllowed: 'Method not allowed',
   internal: 'Something went wrong on our side. Please try again.',
   tooManyRequests: 'Too many requests, please try again later.',
+  serviceBusy: 'The service is busy. Please try again in a few seconds.',
   authRequired: 'Authentication required',
   adminRequired: 'Admin access required',
   doctorRequired: 'Doctor access required',
@@ -50,6 +51,8 @@ export const API_ERRORS = {
   documentChanged: 'The document was changed meanwhile. Please reload and try again.',
   slotTaken: 'This time slot is no longer available. Please choose a different time.',
   slotNotOffered: 'This time is not one of the doctor’s available slots.',
+  tooManyHolds:
+    'You have unfinished payments for other appointments. Complete or cancel them before booking another.',
   profileIncomplete: 'Please complete your profile before booking an appointment.',
   paymentSessionNotFound: 'Payment session not found',
   paymentProviderUnavailable: 'The payment provider could not be reached. Please try again.',

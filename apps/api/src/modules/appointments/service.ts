@@ -59,10 +59,13 @@ export function createAppointmentService({
   jobs,
   summaries,
   onCancelled,
+  clinicEmail,
 }: {
   db: Db;
   clock: Clock;
   appUrl: string;
+  /** The clinic's contact address, given as each doctor's (spec §3's `doctorId.email`). */
+  clinicEmail: string;
   jobs: JobWorker;
   /** The doctor's summaries, shown to the patient on the appointment. */
   summaries: SummaryReader;
@@ -86,7 +89,8 @@ export function createAppointmentService({
         name: [row.profile?.title, row.doctor.firstName, row.doctor.lastName]
           .filter(Boolean)
           .join(' '),
-        email: row.doctor.email,
+        // The clinic's contact: a doctor's sign-in address is never shown to patients.
+        email: clinicEmail,
         specialties: row.profile?.specialties ?? [],
       },
       date,

@@ -1,24 +1,30 @@
-import {
-  EMAIL_VALIDATION_TOKEN_TTL_MS,
-  PASSWORD_RESET_TOKEN_TTL_MS,
-  REFRESH_TOKEN_TTL_SECONDS,
-  type Locale,
-} from '@vizita/shared/constants';
+import { REFRESH_TOKEN_TTL_SECONDS, type Locale } from '@vizita/shared/constants';
 import type { Session } from '@vizita/shared/contracts/auth';
 import { normalizeEmail } from '@vizita/shared/domain/email';
 import type { Db } from '../../db/client.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
+import type { AfterResponse } from '../../lib/after-response.ts';
 import { hashToken, randomToken } from '../../lib/secure-token.ts';
+import type { JobWorker } from '../jobs/queue.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { renderMail, type MailKind } from '../mail/templates.ts';
+import { queueAccountMail } from './account-mails.ts';
 import type { AccessTokens } from './access-token.ts';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from './passwords.ts';
 import * as repo from './repo.ts';
 
 const MINUTE = 60_000;
 const LOGIN_WINDOW_MS = 15 * MINUTE;
+/** Failed sign-ins per address and IP: `times` the configured limit within each window. */
+const LOGIN_BACKOFF = [
+  { windowMs: LOGIN_WINDOW_MS, times: 1 },
+  { windowMs: 24 * 60 * MINUTE, times: 2 },
+];
+/** Password changes and resets that may be tried before the caller must wait. */
+const CHANGE_PASSWORD_LIMIT = 5;
+const RESET_PASSWORD_PER_IP = 20;
 const REGISTER_WINDOW_MS = 60 * MINUTE;
 // One mail per address per minute, and a handful per hour, whether or not the address exists
 // (limits keyed on accounts only would reveal which addresses have one).
@@ -35,6 +41,10 @@ export type AuthDeps = {
   mailer: Mailer;
   accessTokens: AccessTokens;
   rateLimiter: RateLimiter;
+  /** Runs the account mails (registerAccountMails) … */
+  jobs: Pick<JobWorker, 'runNow'>;
+  /** … after the answer has left, so its timing tells nothing (lib/after-response.ts). */
+  afterResponse: AfterResponse;
   appUrl: string;
   limits: { loginPerIp: number; loginPerEmail: number; registerPerIp: number };
   log: { error: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void };
@@ -45,8 +55,10 @@ type SessionResult = { session: Session; refreshToken?: string };
 export function createAuthService(deps: AuthDeps) {
   const { db, clock, accessTokens, rateLimiter, limits } = deps;
 
-  const link = (path: string, token: string) =>
-    `${deps.appUrl}${path}?token=${encodeURIComponent(token)}`;
+  /** Sends a queued account mail once the answer is on its way; the job loop retries it. */
+  function sendAfterResponse(key: string) {
+    deps.afterResponse.run('account mail', () => deps.jobs.runNow(key));
+  }
 
   /** Mail failures are logged, never surfaced: the account change already happened. */
   async function sendMail(kind: MailKind, user: repo.UserRow, url: string) {
@@ -55,21 +67,6 @@ export function createAuthService(deps: AuthDeps) {
     } catch (err) {
       deps.log.error({ err, kind, userId: user.id }, 'mail delivery failed');
     }
-  }
-
-  async function issueOneTimeToken(
-    user: repo.UserRow,
-    purpose: repo.OneTimePurpose,
-    ttlMs: number,
-  ) {
-    const token = randomToken();
-    await repo.insertOneTimeToken(db, {
-      userId: user.id,
-      purpose,
-      tokenHash: hashToken(token),
-      expiresAt: new Date(clock().getTime() + ttlMs),
-    });
-    return token;
   }
 
   async function mailLimit(
@@ -127,38 +124,40 @@ export function createAuthService(deps: AuthDeps) {
       );
       if (!perIp.allowed) throw new ApiError(429, 'registrationRateLimited');
       const email = normalizeEmail(input.email);
-      // Hash before looking anything up, so both outcomes cost the same time.
+      // Hash before looking anything up, so both outcomes cost the same time; the mails go after
+      // the answer (sendAfterResponse), so their sending does not tell either.
       const passwordHash = await hashPassword(input.password);
-      const created = await repo.insertUser(db, {
-        email,
-        passwordHash,
-        firstName: input.firstName,
-        lastName: input.lastName,
-        locale: ctx.locale,
-      });
-      if (created) {
-        const token = await issueOneTimeToken(
-          created,
-          'email_validation',
-          EMAIL_VALIDATION_TOKEN_TTL_MS,
-        );
-        await repo.audit(db, 'user.registered', { userId: created.id, ip: ctx.ip });
-        await sendMail('emailValidation', created, link('/validate-email', token));
-      } else {
-        // No enumeration: answer as for a new account and tell the owner instead.
-        const owner = await repo.findUserByEmail(db, email);
-        if (owner && !owner.emailValidatedAt) {
-          const token = await issueOneTimeToken(
-            owner,
-            'email_validation',
-            EMAIL_VALIDATION_TOKEN_TTL_MS,
-          );
-          await sendMail('emailValidation', owner, link('/validate-email', token));
-        } else if (owner) {
-          await sendMail('accountExists', owner, `${deps.appUrl}/forgot-password`);
+      const now = clock();
+      const key = await db.transaction(async (tx) => {
+        const created = await repo.insertUser(tx, {
+          email,
+          passwordHash,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          locale: ctx.locale,
+        });
+        if (created) {
+          await repo.audit(tx, 'user.registered', { userId: created.id, ip: ctx.ip });
+          return queueAccountMail(tx, 'validate', email, now);
         }
-        await repo.audit(db, 'user.register_existing', { userId: owner?.id, ip: ctx.ip });
-      }
+        // No enumeration: answer as for a new account and tell the owner instead.
+        const owner = await repo.findUserByEmail(tx, email);
+        await repo.audit(tx, 'user.register_existing', { userId: owner?.id, ip: ctx.ip });
+        if (owner && !owner.emailValidatedAt) {
+          // Nobody has proved this mailbox yet: the newest registration is the one its link
+          // validates, with its own password — an earlier stranger's password never gets in.
+          await repo.updateUser(tx, owner.id, {
+            passwordHash,
+            firstName: input.firstName,
+            lastName: input.lastName,
+            locale: ctx.locale,
+          });
+          await repo.consumeOneTimeTokens(tx, owner.id, 'email_validation', now);
+          return queueAccountMail(tx, 'validate', email, now);
+        }
+        return queueAccountMail(tx, 'exists', email, now);
+      });
+      sendAfterResponse(key);
       return { emailValidationRequired: true };
     },
 
@@ -187,15 +186,8 @@ export function createAuthService(deps: AuthDeps) {
     async resendValidation(rawEmail: string) {
       const email = normalizeEmail(rawEmail);
       await mailLimit('resend', email, 'resendWait', 429);
-      const user = await repo.findUserByEmail(db, email);
-      if (user && !user.emailValidatedAt) {
-        const token = await issueOneTimeToken(
-          user,
-          'email_validation',
-          EMAIL_VALIDATION_TOKEN_TTL_MS,
-        );
-        await sendMail('emailValidation', user, link('/validate-email', token));
-      }
+      // Queued for any address: the job mails only a pending account.
+      sendAfterResponse(await queueAccountMail(db, 'validate', email, clock()));
     },
 
     async login(
@@ -203,13 +195,20 @@ export function createAuthService(deps: AuthDeps) {
       ctx: RequestContext,
     ): Promise<SessionResult> {
       const email = normalizeEmail(input.email);
+      // The attacker is throttled, not the account: failures count per address *and* IP, so a
+      // guesser elsewhere never locks the owner out. They back off: the limit per 15 minutes,
+      // then twice it per day, before the right password is tried at all.
       const perIp = await rateLimiter.hit(`login:ip:${ctx.ip}`, limits.loginPerIp, LOGIN_WINDOW_MS);
-      const perEmail = await rateLimiter.hit(
-        `login:email:${email}`,
-        limits.loginPerEmail,
-        LOGIN_WINDOW_MS,
+      const attempts = await Promise.all(
+        LOGIN_BACKOFF.map(({ windowMs, times }) =>
+          rateLimiter.hit(
+            `login:account-ip:${windowMs}:${email}:${ctx.ip}`,
+            limits.loginPerEmail * times,
+            windowMs,
+          ),
+        ),
       );
-      if (!perIp.allowed || !perEmail.allowed) {
+      if (!perIp.allowed || attempts.some((a) => !a.allowed)) {
         await repo.audit(db, 'auth.login_throttled', { ip: ctx.ip, meta: { email } });
         throw new ApiError(429, 'tooManyLoginAttempts');
       }
@@ -225,7 +224,8 @@ export function createAuthService(deps: AuthDeps) {
       // Only after the password matched, so this answer reveals nothing to a guesser.
       if (!user.emailValidatedAt)
         throw new ApiError(403, 'emailNotValidated', { isEmailValidated: false });
-      await rateLimiter.reset(`login:email:${email}`, LOGIN_WINDOW_MS);
+      for (const { windowMs } of LOGIN_BACKOFF)
+        await rateLimiter.reset(`login:account-ip:${windowMs}:${email}:${ctx.ip}`, windowMs);
       if (user.locale !== ctx.locale) await repo.updateUser(db, user.id, { locale: ctx.locale });
       await repo.audit(db, 'auth.login', { userId: user.id, ip: ctx.ip });
       return startSession({ ...user, locale: ctx.locale }, ctx);
@@ -321,11 +321,8 @@ export function createAuthService(deps: AuthDeps) {
       const email = normalizeEmail(rawEmail);
       // The spec answers 400 here ("Please wait before requesting another reset email").
       await mailLimit('forgot', email, 'resetWait', 400);
-      const user = await repo.findUserByEmail(db, email);
-      if (!user) return;
-      const token = await issueOneTimeToken(user, 'password_reset', PASSWORD_RESET_TOKEN_TTL_MS);
-      await repo.audit(db, 'auth.reset_requested', { userId: user.id, ip: ctx.ip });
-      await sendMail('passwordReset', user, link('/reset-password', token));
+      // Queued for any address: the job mails only an existing account.
+      sendAfterResponse(await queueAccountMail(db, 'reset', email, clock(), ctx.ip));
     },
 
     /** Tells the reset screen whether its link is usable, without spending it. */
@@ -339,6 +336,14 @@ export function createAuthService(deps: AuthDeps) {
       input: { token: string; newPassword: string },
       ctx: Pick<RequestContext, 'ip'>,
     ) {
+      const perIp = await rateLimiter.hit(
+        `reset:ip:${ctx.ip}`,
+        RESET_PASSWORD_PER_IP,
+        LOGIN_WINDOW_MS,
+      );
+      if (!perIp.allowed) throw new ApiError(429, 'tooManyRequests');
+      // The link first: a made-up token costs a lookup, never an argon2id hash.
+      await this.checkResetToken(input.token);
       const passwordHash = await hashPassword(input.newPassword);
       const now = clock();
       const user = await db.transaction(async (tx) => {
@@ -367,6 +372,13 @@ export function createAuthService(deps: AuthDeps) {
     ) {
       const user = await repo.findUserById(db, input.userId);
       if (!user) throw new ApiError(401, 'authRequired');
+      // A stolen session must not be a free password oracle.
+      const tries = await rateLimiter.hit(
+        `change-password:${user.id}`,
+        CHANGE_PASSWORD_LIMIT,
+        LOGIN_WINDOW_MS,
+      );
+      if (!tries.allowed) throw new ApiError(429, 'tooManyRequests');
       if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
         await repo.audit(db, 'auth.change_password_failed', { userId: user.id, ip: ctx.ip });
         throw new ApiError(400, 'currentPasswordIncorrect');

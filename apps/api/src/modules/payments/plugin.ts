@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import type { JobWorker } from '../jobs/queue.ts';
 import { checkoutRoutes } from './checkout-routes.ts';
 import { createLocalProvider } from './providers/local.ts';
@@ -25,7 +26,15 @@ export async function registerPayments(
     clock,
     receiptSecret,
     jobs,
-  }: { config: Config; db: Db; clock: Clock; receiptSecret: string; jobs: JobWorker },
+    rateLimiter,
+  }: {
+    config: Config;
+    db: Db;
+    clock: Clock;
+    receiptSecret: string;
+    jobs: JobWorker;
+    rateLimiter: RateLimiter;
+  },
 ) {
   const { provider, stripeSecretKey, stripeWebhookSecret, stripeApiUrl } = config.payments;
   const stripe =
@@ -47,6 +56,7 @@ export async function registerPayments(
     receiptLinks,
     invoicing,
     jobs,
+    rateLimiter,
     log: app.log,
   });
   await app.register(paymentRoutes, { payments, local, allowDevPayments: !config.isProduction });

@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { appointments, doctorProfiles, payments, users } from '../../db/schema.ts';
 
@@ -34,6 +34,26 @@ export async function insertHold(tx: Tx, values: typeof appointments.$inferInser
     })
     .returning();
   return row;
+}
+
+/** Locks the patient's row: their bookings run one at a time while it is held. */
+export async function lockUser(tx: Tx, userId: string) {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+}
+
+/** The patient's unpaid holds that still keep a slot. */
+export async function countOpenHolds(tx: Tx, patientId: string, now: Date) {
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(appointments)
+    .where(
+      and(
+        eq(appointments.patientId, patientId),
+        eq(appointments.status, 'pending'),
+        gt(appointments.holdExpiresAt, now),
+      ),
+    );
+  return row?.n ?? 0;
 }
 
 export async function insertPayment(tx: Tx, values: typeof payments.$inferInsert) {

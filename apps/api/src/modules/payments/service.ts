@@ -13,6 +13,7 @@ import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import { audit, findUserById, type Tx as AuthTx } from '../auth/repo.ts';
 import {
@@ -41,8 +42,17 @@ export type PaymentDeps = {
   invoicing: Invoicing;
   /** Runs the mails and refunds that fulfilment and refunds queue (modules/jobs). */
   jobs: JobWorker;
+  rateLimiter: RateLimiter;
   log: { error: (obj: object, msg: string) => void };
 };
+
+/**
+ * Unpaid checkouts one patient may have open at once: enough to retry in a second tab, too few to
+ * sit on a doctor's week (each hold keeps its slot from everyone else for 30 minutes).
+ */
+export const MAX_OPEN_HOLDS = 2;
+/** Checkouts a patient may open per hour: retries and second thoughts, not a hold-renewal bot. */
+export const CHECKOUTS_PER_HOUR = 20;
 
 export type FulfilmentResult = { appointmentId: string; status: repo.PaymentRow['status'] };
 
@@ -79,8 +89,9 @@ export function createPaymentService(deps: PaymentDeps) {
 
   const service = {
     /**
-     * Holds the slot and opens a hosted checkout in one transaction. Concurrent attempts on one
-     * slot: the partial unique index lets exactly one hold in; every other answers 409.
+     * Holds the slot, then opens a hosted checkout. Concurrent attempts on one slot: the partial
+     * unique index lets exactly one hold in; every other answers 409. A patient may keep at most
+     * MAX_OPEN_HOLDS unpaid holds (the route also limits how often checkouts are created).
      */
     async createSession(
       patientId: string,
@@ -89,6 +100,12 @@ export function createPaymentService(deps: PaymentDeps) {
       localeStated = false,
       timeZone?: string,
     ) {
+      const created = await deps.rateLimiter.hit(
+        `checkout:${patientId}`,
+        CHECKOUTS_PER_HOUR,
+        60 * 60_000,
+      );
+      if (!created.allowed) throw new ApiError(429, 'tooManyRequests');
       const patient = await findUserById(db, patientId);
       if (!patient) throw new ApiError(401, 'authRequired');
       if (!patient.isProfileComplete) throw new ApiError(403, 'profileIncomplete');
@@ -113,9 +130,16 @@ export function createPaymentService(deps: PaymentDeps) {
       const priceMinor = slot.feeMinor;
       const currency = BOOKING_CURRENCY;
       const expiresAt = new Date(now.getTime() + CHECKOUT_LIFETIME_MS);
-      const result = await db.transaction(async (tx) => {
+
+      // 1. The hold, in a short transaction of its own: no provider call ever holds a pooled
+      // connection (a burst on one slot must not freeze the API while Stripe answers).
+      const hold = await db.transaction(async (tx) => {
+        // One patient at a time: the cap below counts holds that no parallel request adds to.
+        await repo.lockUser(tx, patientId);
+        if ((await repo.countOpenHolds(tx, patientId, now)) >= MAX_OPEN_HOLDS)
+          throw new ApiError(409, 'tooManyHolds');
         await repo.expireLapsedHoldsOnSlot(tx, input.doctorId, slot.startsAt, now);
-        const hold = await repo.insertHold(tx, {
+        const row = await repo.insertHold(tx, {
           patientId,
           doctorId: input.doctorId,
           startsAt: slot.startsAt,
@@ -129,44 +153,49 @@ export function createPaymentService(deps: PaymentDeps) {
           currency,
           holdExpiresAt: expiresAt,
         });
-        if (!hold) throw new ApiError(409, 'slotTaken');
-        let session: { sessionId: string; url: string };
-        try {
-          session = await provider.createCheckout(
-            {
-              appointmentId: hold.id,
-              amountMinor: priceMinor,
-              currency,
-              // What the hosted checkout and the receipt call it, in the patient's language.
-              description: CHECKOUT_COPY[locale].item(input.date, input.slot),
-              customerEmail: patient.email,
-              locale,
-              successUrl: `${deps.appUrl}/booking/success?session_id={CHECKOUT_SESSION_ID}`,
-              cancelUrl: `${deps.appUrl}/booking/cancel?appointment_id=${hold.id}`,
-              expiresAt,
-            },
-            tx,
-          );
-        } catch (error) {
-          deps.log.error({ err: error }, 'payment provider refused the checkout');
-          throw new ApiError(502, 'paymentProviderUnavailable');
-        }
-        await repo.insertPayment(tx, {
-          appointmentId: hold.id,
-          patientId,
-          provider: provider.name,
-          providerSessionId: session.sessionId,
-          amountMinor: priceMinor,
-          currency,
-          status: 'pending',
-        });
+        if (!row) throw new ApiError(409, 'slotTaken');
         await audit(tx, 'booking.hold_created', {
           userId: patientId,
-          meta: { appointmentId: hold.id },
+          meta: { appointmentId: row.id },
         });
-        return { sessionUrl: session.url, sessionId: session.sessionId, appointmentId: hold.id };
+        return row;
       });
-      return result;
+
+      // 2. The provider, outside any transaction. A refusal gives the slot back at once.
+      let session: { sessionId: string; url: string };
+      try {
+        session = await provider.createCheckout(
+          {
+            appointmentId: hold.id,
+            amountMinor: priceMinor,
+            currency,
+            // What the hosted checkout and the receipt call it, in the patient's language.
+            description: CHECKOUT_COPY[locale].item(input.date, input.slot),
+            customerEmail: patient.email,
+            locale,
+            successUrl: `${deps.appUrl}/booking/success?session_id={CHECKOUT_SESSION_ID}`,
+            cancelUrl: `${deps.appUrl}/booking/cancel?appointment_id=${hold.id}`,
+            expiresAt,
+          },
+          db,
+        );
+      } catch (error) {
+        deps.log.error({ err: error }, 'payment provider refused the checkout');
+        await repo.updateAppointment(db, hold.id, { status: 'expired' }, clock());
+        throw new ApiError(502, 'paymentProviderUnavailable');
+      }
+
+      // 3. The payment that fulfilment will look up by the provider's session.
+      await repo.insertPayment(db, {
+        appointmentId: hold.id,
+        patientId,
+        provider: provider.name,
+        providerSessionId: session.sessionId,
+        amountMinor: priceMinor,
+        currency,
+        status: 'pending',
+      });
+      return { sessionUrl: session.url, sessionId: session.sessionId, appointmentId: hold.id };
     },
 
     /**
@@ -340,23 +369,26 @@ export function createPaymentService(deps: PaymentDeps) {
     },
 
     /**
-     * Refunds a paid payment in full, once: the `refund` job that a cancellation queues. The row
-     * lock makes concurrent runs wait, the status makes a second run a no-op, and the idempotency
-     * key makes a retry after a lost answer (we refunded, then crashed) refund nothing more.
+     * Refunds a paid payment in full, once: the `refund` job that a cancellation queues. The
+     * provider is called outside any transaction, with one idempotency key per payment, so
+     * concurrent runs and a retry after a lost answer (we refunded, then crashed) refund nothing
+     * more; the row lock and the status then record it once.
      */
     async refundPayment(paymentId: string) {
+      const payment = await repo.findPaymentById(db, paymentId);
+      if (payment?.status !== 'completed') return;
+      const { refundId } = await provider.refund({
+        sessionId: payment.providerSessionId,
+        paymentId: payment.providerPaymentId,
+        amountMinor: payment.amountMinor,
+        idempotencyKey: `refund-${payment.id}`,
+        appointmentId: payment.appointmentId,
+      });
       const now = clock();
       const mailKey = await db.transaction(async (tx) => {
-        const payment = await repo.lockPaymentById(tx, paymentId);
-        if (payment?.status !== 'completed') return undefined;
-        const { refundId } = await provider.refund({
-          sessionId: payment.providerSessionId,
-          paymentId: payment.providerPaymentId,
-          amountMinor: payment.amountMinor,
-          idempotencyKey: `refund-${payment.id}`,
-          appointmentId: payment.appointmentId,
-        });
-        return markRefunded(tx, payment, refundId, now, 'vizita');
+        const locked = await repo.lockPaymentById(tx, paymentId);
+        if (locked?.status !== 'completed') return undefined;
+        return markRefunded(tx, locked, refundId, now, 'vizita');
       });
       if (mailKey) await deps.jobs.runNow(mailKey);
     },

@@ -31,9 +31,8 @@ export type CheckoutState = {
 export interface PaymentProvider {
   readonly name: 'local' | 'stripe';
   /**
-   * Called inside the transaction that holds the slot. `tx` lets a provider that keeps its state
-   * in our database (local) write in that same transaction: many requests racing for one slot
-   * hold pool connections while they wait, so the winner must not need another one.
+   * Called after the hold is committed, outside any transaction: a provider's network call never
+   * holds a pooled connection. `db` is for a provider that keeps its state in our database (local).
    */
   createCheckout(
     request: CheckoutRequest,

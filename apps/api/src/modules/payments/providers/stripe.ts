@@ -14,6 +14,9 @@ export type StripeProviderOptions = {
 };
 
 /** Stripe Checkout through the official SDK; webhooks verified with the endpoint's secret. */
+/** Added to the hold's expiry for Stripe's own, which must be 30 minutes after Stripe's now. */
+const STRIPE_EXPIRY_MARGIN_S = 5 * 60;
+
 export function createStripeProvider(options: StripeProviderOptions) {
   const api = options.apiUrl ? new URL(options.apiUrl) : undefined;
   const stripe = new Stripe(options.secretKey, {
@@ -50,7 +53,10 @@ export function createStripeProvider(options: StripeProviderOptions) {
           // Stripe replaces {CHECKOUT_SESSION_ID} with the session's id.
           success_url: request.successUrl,
           cancel_url: request.cancelUrl,
-          expires_at: Math.floor(request.expiresAt.getTime() / 1000),
+          // Stripe wants at least 30 minutes from when the request reaches it; the hold already
+          // started its 30. The session may outlive the hold by the margin: a payment then takes
+          // the lapsed-hold path (ADR 0011: booked if the slot is still free, else refunded).
+          expires_at: Math.floor(request.expiresAt.getTime() / 1000) + STRIPE_EXPIRY_MARGIN_S,
           client_reference_id: request.appointmentId,
           metadata: { appointmentId: request.appointmentId },
           payment_intent_data: { metadata: { appointmentId: request.appointmentId } },

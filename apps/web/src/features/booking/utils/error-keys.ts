@@ -10,6 +10,7 @@ const PAYMENT_ERROR_KEYS = {
   doctorNotFound: 'booking.errors.doctorNotFound',
   paymentProviderUnavailable: 'booking.errors.providerUnavailable',
   tooManyRequests: 'booking.errors.tooManyRequests',
+  tooManyHolds: 'booking.errors.tooManyHolds',
 } as const;
 
 type PaymentErrorKey =

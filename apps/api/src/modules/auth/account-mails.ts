@@ -1,0 +1,99 @@
+import { randomUUID } from 'node:crypto';
+import {
+  EMAIL_VALIDATION_TOKEN_TTL_MS,
+  PASSWORD_RESET_TOKEN_TTL_MS,
+  type Locale,
+} from '@vizita/shared/constants';
+import type { Db } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { hashToken, randomToken } from '../../lib/secure-token.ts';
+import { enqueue, type JobWorker } from '../jobs/queue.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { renderMail } from '../mail/templates.ts';
+import * as repo from './repo.ts';
+
+export const ACCOUNT_MAIL_JOB = 'account_mail';
+
+/**
+ * What an account mail is for. The request only queues it, for any address alike; the job decides
+ * whether the address gets a mail (an account exists, is not yet validated …) and makes the link's
+ * token then — so no answer, nor its timing, tells whether an account exists, and no token ever
+ * sits in the job table.
+ */
+export type AccountMailPurpose = 'validate' | 'reset' | 'exists';
+
+type Tx = Parameters<typeof enqueue>[0];
+
+/** Queues one account mail in the caller's transaction (or alone); answers the job's key. */
+export async function queueAccountMail(
+  tx: Tx,
+  purpose: AccountMailPurpose,
+  email: string,
+  now: Date,
+  ip?: string,
+): Promise<string> {
+  const key = `account-mail:${purpose}:${randomUUID()}`;
+  await enqueue(tx, {
+    kind: ACCOUNT_MAIL_JOB,
+    key,
+    runAt: now,
+    payload: { purpose, email, ...(ip ? { ip } : {}) },
+  });
+  return key;
+}
+
+export function registerAccountMails({
+  db,
+  clock,
+  jobs,
+  mailer,
+  appUrl,
+}: {
+  db: Db;
+  clock: Clock;
+  jobs: JobWorker;
+  mailer: Mailer;
+  appUrl: string;
+}) {
+  const link = (path: string, token: string) =>
+    `${appUrl}${path}?token=${encodeURIComponent(token)}`;
+
+  async function issueToken(user: repo.UserRow, purpose: repo.OneTimePurpose, ttlMs: number) {
+    const token = randomToken();
+    await repo.insertOneTimeToken(db, {
+      userId: user.id,
+      purpose,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(clock().getTime() + ttlMs),
+    });
+    return token;
+  }
+
+  // A failed send throws: the job is retried with back-off, and a retry makes a fresh link.
+  jobs.register(ACCOUNT_MAIL_JOB, async (payload) => {
+    const user = await repo.findUserByEmail(db, payload.email ?? '');
+    if (!user) return;
+    const locale = user.locale as Locale;
+    switch (payload.purpose as AccountMailPurpose) {
+      case 'validate': {
+        if (user.emailValidatedAt) return;
+        const token = await issueToken(user, 'email_validation', EMAIL_VALIDATION_TOKEN_TTL_MS);
+        await mailer.send(
+          renderMail('emailValidation', locale, user, link('/validate-email', token)),
+        );
+        return;
+      }
+      case 'reset': {
+        const token = await issueToken(user, 'password_reset', PASSWORD_RESET_TOKEN_TTL_MS);
+        await repo.audit(db, 'auth.reset_requested', { userId: user.id, ip: payload.ip ?? null });
+        await mailer.send(
+          renderMail('passwordReset', locale, user, link('/reset-password', token)),
+        );
+        return;
+      }
+      case 'exists':
+        await mailer.send(renderMail('accountExists', locale, user, `${appUrl}/forgot-password`));
+        return;
+    }
+  });
+}
