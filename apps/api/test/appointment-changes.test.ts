@@ -265,6 +265,22 @@ describe('PUT /api/appointments/:id/reschedule', () => {
     );
   });
 
+  it('refuses a reschedule within 24 hours of the start, so it cannot buy a refund the policy denies', async () => {
+    const [p] = await f.patients(1);
+    // Today 16:30 Sofia, a few hours ahead: cancelling now refunds nothing (ADR 0012) …
+    const soon = await f.bookPaid(p!.token, '2026-11-23', '16:30');
+    // … and moving it further away first, to cancel later with full notice, is refused.
+    const moved = await reschedule(p!.token, soon.appointmentId, '2026-12-04', '10:00');
+    expect(moved.statusCode).toBe(409);
+    expect(moved.json()).toMatchObject({ success: false, code: 'rescheduleTooLate' });
+    expect((await appointmentRow(soon.appointmentId)).startsAt.toISOString()).toBe(
+      '2026-11-23T14:30:00.000Z',
+    );
+    const cancelled = await cancel(p!.token, soon.appointmentId);
+    expect(cancelled.json().data.refund).toBe('none');
+    expect((await paymentOf(soon.appointmentId)).status).toBe('completed');
+  });
+
   it('refuses a cancelled or started appointment', async () => {
     const [p] = await f.patients(1);
     const started = await f.bookPaid(p!.token, '2026-11-23', '16:00');

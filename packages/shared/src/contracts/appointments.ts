@@ -69,6 +69,11 @@ export const CANCEL_REASON_MAX = 500;
 export const FULL_REFUND_NOTICE_MS = 24 * 60 * 60_000;
 /** Spec §7, §9: a reschedule picks a new time within 14 days from today. */
 export const RESCHEDULE_WINDOW_DAYS = 14;
+/**
+ * A reschedule needs the same notice as a full refund (ADR 0012): inside it, moving the
+ * appointment away and then cancelling would refund what cancelling now would not.
+ */
+export const RESCHEDULE_NOTICE_MS = FULL_REFUND_NOTICE_MS;
 /** Paging of GET /api/appointments: a page holds at most 100, and that is the default. */
 export const APPOINTMENTS_PAGE_MAX = 100;
 

@@ -60,6 +60,8 @@ export const API_ERRORS = {
   appointmentNotUpcoming: 'Only upcoming appointments can be cancelled or rescheduled',
   appointmentStarted: 'This appointment has already started and can no longer be rescheduled',
   rescheduleWindow: 'An appointment can be moved to a time within the next 14 days only',
+  rescheduleTooLate:
+    'An appointment can be moved until 24 hours before its start. You can still cancel it.',
   reassignTooLate:
     'The call of this appointment has opened; it can no longer be given to another doctor',
   doctorNotFreeThen: 'This doctor does not offer that time or is already booked then',

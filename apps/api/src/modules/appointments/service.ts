@@ -1,6 +1,7 @@
 import {
   APPOINTMENTS_PAGE_MAX,
   FULL_REFUND_NOTICE_MS,
+  RESCHEDULE_NOTICE_MS,
   RESCHEDULE_WINDOW_DAYS,
   type Appointment,
   type AppointmentListQuery,
@@ -315,6 +316,10 @@ export function createAppointmentService({
       const mailKeys = await db.transaction(async (tx) => {
         const a = await lockOwn(tx, userId, appointmentId);
         if (a.startsAt <= now) throw new ApiError(409, 'appointmentStarted');
+        // Inside the 24 hours a cancellation refunds nothing; a move further away must not change
+        // that (reschedule, then cancel with fresh notice), so there is no move (ADR 0012).
+        if (a.startsAt.getTime() - now.getTime() < RESCHEDULE_NOTICE_MS)
+          throw new ApiError(409, 'rescheduleTooLate');
         // Asked twice (a double click): the appointment is already there.
         if (slot.startsAt.getTime() === a.startsAt.getTime()) return undefined;
         await expireLapsedHoldsOnSlot(tx, a.doctorId, slot.startsAt, now);

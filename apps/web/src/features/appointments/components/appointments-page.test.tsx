@@ -657,6 +657,19 @@ describe('rescheduling an appointment', () => {
   const submitOf = (dialog: HTMLElement) =>
     within(dialog).getByRole('button', { name: 'Reschedule' });
 
+  it('says inside the last 24 hours that the appointment can no longer be moved, only cancelled', async () => {
+    const store = [appointment({ _id: 'appt-1', startsAt: inMinutes(10 * 60) })];
+    const { calls } = withReschedule(store, []);
+    const { dialog } = await openDialog();
+    expect(
+      within(dialog).getByText(
+        'An appointment can be moved until 24 hours before its start. You can still cancel it.',
+      ),
+    ).toBeVisible();
+    expect(within(dialog).queryByRole('radio')).toBeNull();
+    expect(calls.some((c) => c.path.startsWith('/api/availability'))).toBe(false);
+  });
+
   it('offers the free dates of the next 14 days except the current one, then their times', async () => {
     const store = [appointment({ _id: 'appt-1' })];
     const { calls } = withReschedule(store, [moveIn(store)]);

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  RESCHEDULE_NOTICE_MS,
   RESCHEDULE_WINDOW_DAYS,
   rescheduleAppointmentRequestSchema,
   type Appointment,
@@ -93,6 +94,8 @@ export function RescheduleAppointmentDialog({
   });
   // "Today" as the dialog opened; the server clips the window to its own today anyway.
   const [today] = useState(() => new Date());
+  // Inside the last 24 hours there is no moving it (ADR 0012); the server says so too.
+  const tooLate = Date.parse(appointment.startsAt) - today.getTime() < RESCHEDULE_NOTICE_MS;
   const summaryId = useId();
   // Whether the server's refusal named a field (then it is shown there, not below).
   const [fieldRejected, setFieldRejected] = useState(false);
@@ -100,13 +103,14 @@ export function RescheduleAppointmentDialog({
   const chosenDate = form.values.newDate;
   const chosenSlot = form.values.newSlot;
 
-  const dates = useQuery(
-    availability.range({
+  const dates = useQuery({
+    ...availability.range({
       doctorId,
       startDate: toIsoDate(today),
       endDate: isoDaysAfter(today, RESCHEDULE_WINDOW_DAYS),
     }),
-  );
+    enabled: !tooLate,
+  });
   const slots = useQuery({
     ...availability.day({ doctorId, date: chosenDate }),
     enabled: chosenDate !== '',
@@ -230,41 +234,52 @@ export function RescheduleAppointmentDialog({
       <p id={summaryId} className="mt-2 text-sm text-slate-700">
         {t('rescheduleDialog.current', summaryValues(appointment, t))}
       </p>
-      <form
-        noValidate
-        onSubmit={(event) => void onSubmit(event)}
-        className="mt-4 space-y-4"
-        aria-busy={busy || undefined}
-      >
-        <fieldset disabled={busy} className="space-y-2">
-          <legend className="text-sm font-medium text-slate-800">
-            {t('rescheduleDialog.newDate')}
-          </legend>
-          {dateChoices}
-          <FieldError id={dateField.errorId} error={dateField.error} />
-        </fieldset>
+      {tooLate ? (
+        <div className="mt-4 space-y-4">
+          <Alert tone="info">{t('manage.errors.rescheduleTooLate')}</Alert>
+          <FormActions className="pt-2">
+            <Button variant="secondary" onClick={onClose}>
+              {t('rescheduleDialog.keep')}
+            </Button>
+          </FormActions>
+        </div>
+      ) : (
+        <form
+          noValidate
+          onSubmit={(event) => void onSubmit(event)}
+          className="mt-4 space-y-4"
+          aria-busy={busy || undefined}
+        >
+          <fieldset disabled={busy} className="space-y-2">
+            <legend className="text-sm font-medium text-slate-800">
+              {t('rescheduleDialog.newDate')}
+            </legend>
+            {dateChoices}
+            <FieldError id={dateField.errorId} error={dateField.error} />
+          </fieldset>
 
-        <fieldset disabled={busy} className="space-y-2">
-          <legend className="text-sm font-medium text-slate-800">
-            {t('rescheduleDialog.newTime')}
-          </legend>
-          {slotChoices}
-          <FieldError id={slotField.errorId} error={slotField.error} />
-        </fieldset>
+          <fieldset disabled={busy} className="space-y-2">
+            <legend className="text-sm font-medium text-slate-800">
+              {t('rescheduleDialog.newTime')}
+            </legend>
+            {slotChoices}
+            <FieldError id={slotField.errorId} error={slotField.error} />
+          </fieldset>
 
-        {reschedule.isError && !fieldRejected && (
-          <Alert tone="error">{t(rescheduleErrorKey(reschedule.error))}</Alert>
-        )}
+          {reschedule.isError && !fieldRejected && (
+            <Alert tone="error">{t(rescheduleErrorKey(reschedule.error))}</Alert>
+          )}
 
-        <FormActions className="pt-2">
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            {t('rescheduleDialog.keep')}
-          </Button>
-          <Button type="submit" busy={busy}>
-            {t('rescheduleDialog.confirm')}
-          </Button>
-        </FormActions>
-      </form>
+          <FormActions className="pt-2">
+            <Button variant="secondary" onClick={onClose} disabled={busy}>
+              {t('rescheduleDialog.keep')}
+            </Button>
+            <Button type="submit" busy={busy}>
+              {t('rescheduleDialog.confirm')}
+            </Button>
+          </FormActions>
+        </form>
+      )}
     </Dialog>
   );
 }

@@ -15,6 +15,7 @@ const RESCHEDULE_ERROR_KEYS = {
   slotTaken: 'booking.errors.slotTaken',
   slotNotOffered: 'booking.errors.slotNotOffered',
   rescheduleWindow: 'manage.errors.rescheduleWindow',
+  rescheduleTooLate: 'manage.errors.rescheduleTooLate',
 } as const;
 
 function keyOfCode<T extends Record<string, string>>(keys: T, error: unknown): T[keyof T] | null {
