@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import * as z from 'zod/mini';
 import { VIDEO_PROVIDERS, iceServerSchema } from '@vizita/shared/contracts/meetings';
 
@@ -5,11 +6,42 @@ import { VIDEO_PROVIDERS, iceServerSchema } from '@vizita/shared/contracts/meeti
 
 const positiveInt = (fallback: number) =>
   z._default(z.coerce.number().check(z.int(), z.positive()), fallback);
-const flag = (fallback: 'true' | 'false') =>
-  z.pipe(
-    z._default(z.enum(['true', 'false']), fallback),
-    z.transform((v) => v === 'true'),
-  );
+/**
+ * TRUST_PROXY: `false` (no proxy: the peer is the client), the number of proxies in front of the
+ * server (`1`), or the proxies' addresses or networks (`127.0.0.1,10.0.0.0/8`). The client is then
+ * the right-most address in X-Forwarded-For that is not a trusted proxy, so a client cannot pose
+ * as another by sending the header itself. `true` (trust any sender) is refused: it made every
+ * per-IP limit spoofable.
+ */
+export function trustedProxies(
+  value: string,
+): false | string[] | ((address: string, hop: number) => boolean) {
+  const text = value.trim();
+  if (text === '' || text === 'false') return false;
+  if (text === 'true')
+    throw new Error(
+      'Invalid configuration:\n  TRUST_PROXY: "true" would believe any X-Forwarded-For; give the proxy addresses (e.g. 127.0.0.1) or their number (e.g. 1)',
+    );
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    if (hops < 1 || hops > 10)
+      throw new Error('Invalid configuration:\n  TRUST_PROXY: a number of proxies from 1 to 10');
+    // The `hops` nearest addresses are proxies (Fastify's own numeric form, typed as a function).
+    return (_address, hop) => hop < hops;
+  }
+  const entries = text.split(',').map((entry) => entry.trim());
+  for (const entry of entries) {
+    const [address, prefix, ...rest] = entry.split('/');
+    const family = isIP(address ?? '');
+    const bits = family === 4 ? 32 : 128;
+    const prefixOk = prefix === undefined || (/^\d+$/.test(prefix) && Number(prefix) <= bits);
+    if (!family || !prefixOk || rest.length > 0)
+      throw new Error(
+        `Invalid configuration:\n  TRUST_PROXY: "${entry}" is not an IP address or network (e.g. 10.0.0.0/8)`,
+      );
+  }
+  return entries;
+}
 
 const envSchema = z.object({
   NODE_ENV: z._default(z.enum(['development', 'test', 'production']), 'development'),
@@ -39,7 +71,8 @@ const envSchema = z.object({
   // Demo doctors on first start: on by default, except in production.
   SEED_DEMO_DATA: z.optional(z.enum(['true', 'false'])),
   // Reverse proxies may sit in front; trust their X-Forwarded-For only when told to.
-  TRUST_PROXY: flag('false'),
+  // Which peers may tell us the client's address in X-Forwarded-For (see trustedProxies below).
+  TRUST_PROXY: z._default(z.string(), 'false'),
   // Video (modules/meetings): our own WebRTC signalling by default, or Daily's hosted rooms.
   VIDEO_PROVIDER: z._default(z.enum(VIDEO_PROVIDERS), 'builtin'),
   DAILY_API_KEY: z.optional(z.string().check(z.minLength(1))),
@@ -151,7 +184,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     jwtSecret: e.JWT_SECRET,
     dataEncryptionKey: e.DATA_ENCRYPTION_KEY,
     logLevel: e.LOG_LEVEL,
-    trustProxy: e.TRUST_PROXY,
+    trustProxy: trustedProxies(e.TRUST_PROXY),
     payments: {
       provider: e.PAYMENT_PROVIDER,
       stripeSecretKey: e.STRIPE_SECRET_KEY,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { trustedProxies } from '../src/config.ts';
 import { createTestApp, signUp, STRONG_PASSWORD, type TestApp } from './test-app.ts';
 
 let t: TestApp;
@@ -132,5 +133,53 @@ describe('rate limits', () => {
       codes.push(res.statusCode);
     }
     expect(codes).toEqual([201, 201, 201, 201, 429]);
+  });
+});
+
+describe('behind a proxy (TRUST_PROXY)', () => {
+  let proxied: TestApp;
+  beforeAll(
+    async () =>
+      (proxied = await createTestApp({
+        env: { TRUST_PROXY: '127.0.0.1', LOGIN_RATE_LIMIT_PER_IP: '3' },
+      })),
+  );
+  afterAll(() => proxied.close());
+
+  const loginVia = (remoteAddress: string, forwardedFor: string) =>
+    proxied.app.inject({
+      method: 'POST',
+      url: '/auth/login',
+      remoteAddress,
+      headers: { 'x-forwarded-for': forwardedFor },
+      payload: { email: `spray${Math.random()}@example.bg`, password: 'Wrong-2026!' },
+    });
+
+  it('takes the client from the trusted proxy, and a spoofed header changes nothing', async () => {
+    // The proxy appends the real client (198.51.100.7); whatever the client wrote stays left of it.
+    const codes = [];
+    for (let i = 0; i < 4; i++)
+      codes.push((await loginVia('127.0.0.1', `10.9.9.${i}, 198.51.100.7`)).statusCode);
+    expect(codes).toEqual([401, 401, 401, 429]);
+    // Another client behind the same proxy is not locked out with the first.
+    expect((await loginVia('127.0.0.1', '198.51.100.8')).statusCode).toBe(401);
+  });
+
+  it('ignores X-Forwarded-For from a peer that is not a trusted proxy', async () => {
+    const codes = [];
+    for (let i = 0; i < 4; i++)
+      codes.push((await loginVia('203.0.113.50', `198.51.100.${100 + i}`)).statusCode);
+    expect(codes).toEqual([401, 401, 401, 429]);
+  });
+
+  it('refuses TRUST_PROXY=true and anything that is not addresses or a number of proxies', () => {
+    expect(() => trustedProxies('true')).toThrow(/would believe any X-Forwarded-For/);
+    expect(() => trustedProxies('proxy.internal')).toThrow(/not an IP address or network/);
+    expect(() => trustedProxies('10.0.0.0/33')).toThrow(/not an IP address or network/);
+    expect(() => trustedProxies('0')).toThrow(/from 1 to 10/);
+    expect(trustedProxies('false')).toBe(false);
+    expect(trustedProxies('127.0.0.1, 10.0.0.0/8,::1')).toEqual(['127.0.0.1', '10.0.0.0/8', '::1']);
+    const twoHops = trustedProxies('2') as (address: string, hop: number) => boolean;
+    expect([0, 1, 2].map((hop) => twoHops('10.0.0.1', hop))).toEqual([true, true, false]);
   });
 });
