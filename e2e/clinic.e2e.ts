@@ -56,17 +56,10 @@ describe('the clinic runs Vizita from the browser', () => {
     const { app, sink, browser } = journey;
 
     // (1) The admin invites the doctor; no password passes through the administration.
-    await app.admin([
-      'create-admin',
-      '--email',
-      ADMIN.email,
-      '--password',
-      ADMIN.password,
-      '--first-name',
-      'Olga',
-      '--last-name',
-      'Ops',
-    ]);
+    await app.admin(
+      ['create-admin', '--email', ADMIN.email, '--first-name', 'Olga', '--last-name', 'Ops'],
+      `${ADMIN.password}\n`,
+    );
     const admin = journey.page;
     await signIn(admin, ADMIN.email, ADMIN.password);
     await waitForPath(admin, '/admin');

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureChromium } from './lib/ensure-chromium.mjs';
+import { auditDependencies } from './lib/audit-dependencies.mjs';
 import { ensureInstall } from './lib/ensure-install.mjs';
 import { runOrFail, StepFailure } from './lib/run-command.mjs';
 import { readVitestCounts } from './lib/vitest-summary.mjs';
@@ -40,6 +41,7 @@ async function vitest(what, reportName, extraArgs) {
 
 const steps = [
   ['Dependencies', () => ensureInstall({ root, env })],
+  ['Dependency audit', () => auditDependencies({ root, env })],
   [
     'Chromium',
     async () => {

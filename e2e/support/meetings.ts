@@ -19,25 +19,26 @@ export const callDoctor = (): CallDoctor => ({
  * always starts within 15 minutes: its meeting is joinable now, whenever the test runs.
  */
 export async function createCallDoctor(app: RunningApp, doctor: CallDoctor): Promise<void> {
-  await app.admin([
-    'create-doctor',
-    '--email',
-    doctor.email,
-    '--password',
-    doctor.password,
-    '--first-name',
-    'Call',
-    '--last-name',
-    'Doctor',
-    '--specialties',
-    'general-practice',
-    '--time-zone',
-    'UTC',
-    '--hours',
-    'Mon-Sun 00:00-23:59',
-    '--slot-minutes',
-    '15',
-  ]);
+  await app.admin(
+    [
+      'create-doctor',
+      '--email',
+      doctor.email,
+      '--first-name',
+      'Call',
+      '--last-name',
+      'Doctor',
+      '--specialties',
+      'general-practice',
+      '--time-zone',
+      'UTC',
+      '--hours',
+      'Mon-Sun 00:00-23:59',
+      '--slot-minutes',
+      '15',
+    ],
+    `${doctor.password}\n`,
+  );
 }
 
 type Day = { date: string; slots: string[] };

@@ -21,8 +21,11 @@ export type RunningApp = {
   url: string;
   /** The server's recent output, for failure messages. */
   logs(): string;
-  /** Runs the clinic operator's command line against this server's database; answers stdout. */
-  admin(args: string[]): Promise<string>;
+  /**
+   * Runs the clinic operator's command line against this server's database, with `input` on its
+   * standard input (the password it asks for); answers stdout.
+   */
+  admin(args: string[], input?: string): Promise<string>;
   /**
    * Runs one statement on this server's database. Only for what a journey cannot wait for in real
    * time — a consultation that "took place" twenty minutes ago — never to read what a page shows.
@@ -174,9 +177,10 @@ async function startOnce({
   };
 
   // The same environment as the server: the embedded cluster in its DATA_DIR, or its database.
-  const admin = (args: string[]) =>
+  // `input` is what an operator would type at its prompt (a password is never an argument).
+  const admin = (args: string[], input = '') =>
     new Promise<string>((resolve, reject) => {
-      execFile(
+      const child = execFile(
         process.execPath,
         [ADMIN_ENTRY, ...args],
         { cwd: ROOT, env: childEnv },
@@ -185,6 +189,7 @@ async function startOnce({
             ? reject(new Error(`admin ${args[0]} failed: ${err || error.message}`))
             : resolve(out),
       );
+      child.stdin?.end(input);
     });
 
   const sql = async (text: string, values: unknown[] = []) => {

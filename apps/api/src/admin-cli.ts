@@ -5,6 +5,7 @@ import { startEmbeddedPostgres } from './db/embedded-postgres.ts';
 import { applyMigrations } from './db/migrate.ts';
 import { createAdminService } from './modules/admin/service.ts';
 import { parseWeeklyHours } from './modules/admin/weekly-hours.ts';
+import { readSecret } from './lib/read-secret.ts';
 
 // `npm run admin -- <command> [options]`: what a clinic operator does. Same database as the
 // server: DATABASE_URL, or the embedded cluster in DATA_DIR (used while the server runs).
@@ -12,14 +13,18 @@ import { parseWeeklyHours } from './modules/admin/weekly-hours.ts';
 const HELP = `Usage: npm run admin -- <command> [options]
 
 Commands:
-  create-doctor   --email E --password P --first-name F --last-name L --specialties "A,B"
+  create-doctor   --email E --first-name F --last-name L --specialties "A,B"
                   --time-zone Europe/Sofia --hours "Mon-Fri 09:00-12:00,13:00-17:00"
-                  [--slot-minutes 30] [--experience 12] [--title Dr.] [--photo-url URL]
+                  [--slot-minutes 30] [--experience 12] [--title Dr.]
   set-schedule    --email E --hours "Mon-Fri 09:00-17:00; Sat 09:00-12:00"
   add-time-off    --email E --date YYYY-MM-DD [--from HH:MM --to HH:MM] [--note TEXT]
   add-extra-hours --email E --date YYYY-MM-DD --from HH:MM --to HH:MM [--note TEXT]
   list-doctors
-  create-admin    --email E --password P --first-name F --last-name L
+  create-admin    --email E --first-name F --last-name L
+
+Passwords are never arguments (shell history and the process list would keep them): create-doctor
+and create-admin ask for one at a prompt, or read the first line of standard input when it is
+piped. Doctors can instead be invited from the clinic administration, choosing their own.
 
 Hours: day or day range, then one or more HH:MM-HH:MM ranges separated by commas (the gaps are
 breaks); several days separated by semicolons. Times are the doctor's local time. The rules are
@@ -28,13 +33,11 @@ year ahead; a change that leaves booked appointments outside the hours is refuse
 
 const options = {
   email: { type: 'string' },
-  password: { type: 'string' },
   'first-name': { type: 'string' },
   'last-name': { type: 'string' },
   title: { type: 'string' },
   specialties: { type: 'string' },
   experience: { type: 'string' },
-  'photo-url': { type: 'string' },
   'time-zone': { type: 'string' },
   'slot-minutes': { type: 'string' },
   hours: { type: 'string' },
@@ -46,6 +49,10 @@ const options = {
 } as const;
 
 async function main(argv: string[]) {
+  if (argv.some((arg) => arg === '--password' || arg.startsWith('--password=')))
+    throw new Error(
+      'Passwords are not taken as arguments: leave out --password, then type it at the prompt or pipe it on standard input.',
+    );
   const { values, positionals } = parseArgs({ args: argv, options, allowPositionals: true });
   const command = positionals[0];
   if (!command || values.help || command === 'help') {
@@ -69,9 +76,10 @@ async function main(argv: string[]) {
   try {
     switch (command) {
       case 'create-doctor': {
+        const email = need('email');
         const id = await admin.createDoctor({
-          email: need('email'),
-          password: need('password'),
+          email,
+          password: await readSecret(`Password for ${email}: `),
           firstName: need('first-name'),
           lastName: need('last-name'),
           ...(values.title ? { title: values.title } : {}),
@@ -80,7 +88,6 @@ async function main(argv: string[]) {
             .map((s) => s.trim())
             .filter(Boolean),
           experienceYears: values.experience ? Number(values.experience) : undefined,
-          photoUrl: values['photo-url'],
           timeZone: need('time-zone'),
           slotMinutes: Number(values['slot-minutes'] ?? 30),
           weekly: parseWeeklyHours(need('hours')),
@@ -113,9 +120,10 @@ async function main(argv: string[]) {
         }
         break;
       case 'create-admin': {
+        const email = need('email');
         const id = await admin.createAdmin({
-          email: need('email'),
-          password: need('password'),
+          email,
+          password: await readSecret(`Password for ${email}: `),
           firstName: need('first-name'),
           lastName: need('last-name'),
         });

@@ -94,6 +94,32 @@ export const LOG_REDACTIONS = [
 ];
 
 /** Composition only: platform plugins, then modules (ARCHITECTURE.md §2). */
+/** Paths whose answers no cache may keep unless the route says otherwise. */
+const NO_STORE_PREFIXES = ['/auth/', '/api/', '/healthz', '/readyz', '/receipts/', '/checkout/'];
+
+/**
+ * What the page may use: camera, microphone and screen for the consultation (and Daily's frame
+ * when it is the provider), nothing else — no location, payment, USB or sensors.
+ */
+function permissionsPolicyHeader(frameOrigins: string[]): string {
+  const self = ['self', ...frameOrigins.map((o) => `"${o}"`)].join(' ');
+  return [
+    `camera=(${self})`,
+    `microphone=(${self})`,
+    `display-capture=(${self})`,
+    `fullscreen=(${self})`,
+    'geolocation=()',
+    'payment=()',
+    'usb=()',
+    'serial=()',
+    'bluetooth=()',
+    'midi=()',
+    'magnetometer=()',
+    'gyroscope=()',
+    'accelerometer=()',
+  ].join(', ');
+}
+
 export async function buildApp(deps: AppDeps) {
   const { config, database } = deps;
   const clock = deps.clock ?? systemClock;
@@ -112,6 +138,7 @@ export async function buildApp(deps: AppDeps) {
     reply.header('x-request-id', request.id);
   });
 
+  // Daily's call frame comes from the clinic's own subdomain of daily.co, only with that provider.
   const DAILY_ORIGINS = config.video.provider === 'daily' ? ['https://*.daily.co'] : [];
   await app.register(errorHandlerPlugin);
   await app.register(helmet, {
@@ -120,9 +147,12 @@ export async function buildApp(deps: AppDeps) {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'https:'],
-        connectSrc: ["'self'", 'ws:', 'wss:', ...DAILY_ORIGINS],
-        // Daily's call frame is the only frame the app embeds, and only with that provider.
+        // Photos are uploaded and served here; blob: shows a received file before it is saved.
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        // 'self' covers our own ws:/wss: signalling; no other host is reachable from the page.
+        connectSrc: ["'self'", ...DAILY_ORIGINS],
         frameSrc: ["'self'", ...DAILY_ORIGINS],
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],
@@ -137,6 +167,17 @@ export async function buildApp(deps: AppDeps) {
       : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
+  const permissionsPolicy = permissionsPolicyHeader(DAILY_ORIGINS);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('permissions-policy', permissionsPolicy);
+    // Answers about people (profiles, appointments, health data) are never kept by a browser or
+    // a proxy; a route that serves something public says so itself (a doctor's photo).
+    if (
+      NO_STORE_PREFIXES.some((prefix) => request.url.startsWith(prefix)) &&
+      !reply.hasHeader('cache-control')
+    )
+      reply.header('cache-control', 'no-store');
+  });
   await app.register(cookie);
   await app.register(openApiPlugin);
 
@@ -144,7 +185,7 @@ export async function buildApp(deps: AppDeps) {
   const mailer =
     deps.mailer ??
     (config.smtpUrl
-      ? createSmtpMailer(config.smtpUrl, config.mailFrom)
+      ? createSmtpMailer(config.smtpUrl, config.mailFrom, { requireTls: config.isProduction })
       : createOutboxMailer(db, (line) => app.log.info(line)));
   const rateLimiter = createRateLimiter(db, clock);
   const jobs = createJobWorker({ db, clock, log: app.log });
@@ -255,7 +296,7 @@ export async function buildApp(deps: AppDeps) {
     deps.backgroundIntervalMs ?? BACKGROUND_INTERVAL_MS,
   );
   app.decorate('backgroundWork', { ...background, settled: () => afterResponse.settled() });
-  if (!config.isProduction && mailer.kind === 'outbox') await app.register(devMailRoutes, { db });
+  if (config.devTools && mailer.kind === 'outbox') await app.register(devMailRoutes, { db });
   await app.register(spaPlugin, {
     webRoot: deps.webRoot ?? fileURLToPath(new URL('../../web/dist', import.meta.url)),
   });

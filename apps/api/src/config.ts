@@ -13,6 +13,15 @@ const positiveInt = (fallback: number) =>
  * as another by sending the header itself. `true` (trust any sender) is refused: it made every
  * per-IP limit spoofable.
  */
+/** Whether HOST binds the loopback interface only (nothing else on the network can connect). */
+export function isLoopbackHost(host: string): boolean {
+  const h = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '');
+  return h === 'localhost' || h === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h);
+}
+
 export function trustedProxies(
   value: string,
 ): false | string[] | ((address: string, hop: number) => boolean) {
@@ -170,9 +179,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     throw new Error(`Invalid configuration:\n${videoProblems.join('\n')}`);
   const iceServers = parseIceServers(e.ICE_SERVERS);
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  const isProduction = e.NODE_ENV === 'production';
   return {
     env: e.NODE_ENV,
-    isProduction: e.NODE_ENV === 'production',
+    isProduction,
+    /**
+     * The developer's conveniences — /dev/mail, paying through process-dev-payment, demo doctors
+     * with a published password — only outside production and only while the server listens on
+     * this machine alone: HOST=0.0.0.0 in development must not publish them to the network.
+     */
+    devTools: !isProduction && isLoopbackHost(e.HOST),
     port: e.PORT,
     host: e.HOST,
     appUrl,
@@ -214,7 +230,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       email: e.CLINIC_EMAIL ?? 'clinic@vizita.local',
       invoiceSeries: e.INVOICE_SERIES,
     },
-    seedDemoData: e.SEED_DEMO_DATA ? e.SEED_DEMO_DATA === 'true' : e.NODE_ENV !== 'production',
+    seedDemoData: e.SEED_DEMO_DATA
+      ? e.SEED_DEMO_DATA === 'true'
+      : !isProduction && isLoopbackHost(e.HOST),
     rateLimits: {
       loginPerIp: e.LOGIN_RATE_LIMIT_PER_IP,
       loginPerEmail: e.LOGIN_RATE_LIMIT_PER_EMAIL,

@@ -61,6 +61,16 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   say(`\nVizita is running at ${config.appUrl}\n`);
+  if (config.devTools)
+    say(
+      'Development tools are on (the mail outbox at /dev/mail, test payments, demo doctors): the\n' +
+        `server listens on ${config.host} only. With HOST set to a network address they are off.\n`,
+    );
+  else if (!config.isProduction)
+    say(
+      `Development tools are off: HOST=${config.host} can be reached from the network, so there is\n` +
+        'no /dev/mail, no test-payment shortcut and no demo doctors with a published password.\n',
+    );
 }
 
 main().catch((error: unknown) => {

@@ -20,7 +20,8 @@ export default async function setup(project: TestProject) {
   }
   const dir = mkdtempSync(join(tmpdir(), 'vizita-api-test-'));
   const pg = await startEmbeddedPostgres({ dataDir: dir, persistent: false });
-  project.provide('serverUrl', pg.url);
+  // The superuser: each test file creates its own database on this server.
+  project.provide('serverUrl', pg.adminUrl);
   return async () => {
     await pg.stop();
     rmSync(dir, { recursive: true, force: true });

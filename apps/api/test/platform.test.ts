@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isLoopbackHost, loadConfig } from '../src/config.ts';
 import { createTestApp, PRODUCTION_ENV, signUp, type TestApp } from './test-app.ts';
 
 let t: TestApp;
@@ -18,6 +19,36 @@ describe('platform', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('lets the page reach no other host, and use nothing but camera, microphone and screen', async () => {
+    const csp = (await t.app.inject('/healthz')).headers['content-security-policy'] as string;
+    const directives = Object.fromEntries(
+      csp.split(';').map((d) => {
+        const [name, ...values] = d.trim().split(/\s+/);
+        return [name, values];
+      }),
+    );
+    // No scheme-wide or wildcard sources (https:, ws:, wss:, *): every source is ours.
+    for (const [name, values] of Object.entries(directives))
+      for (const value of values as string[])
+        expect(value, name).toMatch(/^('self'|'none'|'unsafe-inline'|data:|blob:)$/);
+    const policy = (await t.app.inject('/healthz')).headers['permissions-policy'] as string;
+    expect(policy).toContain('camera=(self)');
+    expect(policy).toContain('microphone=(self)');
+    expect(policy).toContain('geolocation=()');
+    expect(policy).toContain('payment=()');
+  });
+
+  it('keeps answers about people out of every cache', async () => {
+    const s = await signUp(t);
+    const profile = await t.app.inject({
+      url: '/auth/profile',
+      headers: { authorization: `Bearer ${s.accessToken}` },
+    });
+    expect(profile.headers['cache-control']).toBe('no-store');
+    for (const url of ['/auth/status', '/api/appointments', '/healthz', '/api/doctors'])
+      expect((await t.app.inject(url)).headers['cache-control'], url).toBe('no-store');
   });
 
   it('answers unknown API paths with a JSON 404', async () => {
@@ -55,6 +86,42 @@ describe('platform', () => {
     const html = await t.app.inject('/dev/mail');
     expect(html.headers['content-type']).toContain('text/html');
     expect(html.body).toContain('outbox@example.bg');
+  });
+});
+
+describe('development tools', () => {
+  it('are there only while the server listens on loopback', async () => {
+    const exposed = await createTestApp({ env: { NODE_ENV: 'development', HOST: '0.0.0.0' } });
+    try {
+      expect((await exposed.app.inject('/dev/mail')).statusCode).toBe(404);
+      const s = await signUp(exposed);
+      const dev = await exposed.app.inject({
+        method: 'POST',
+        url: '/api/payments/process-dev-payment',
+        headers: { authorization: `Bearer ${s.accessToken}` },
+        payload: { sessionId: 'cs_local_anything' },
+      });
+      expect(dev.statusCode).toBe(403);
+      expect(dev.json()).toMatchObject({ code: 'devPaymentsDisabled' });
+    } finally {
+      await exposed.close();
+    }
+    expect((await t.app.inject('/dev/mail')).statusCode).toBe(200);
+  });
+
+  it('tell loopback from the network, and seed demo doctors only on loopback', () => {
+    for (const host of ['localhost', '127.0.0.1', '127.0.1.1', '::1', '[::1]'])
+      expect(isLoopbackHost(host), host).toBe(true);
+    for (const host of ['0.0.0.0', '::', '192.168.1.20', 'vizita.example', '127.0.0.1.nip.io'])
+      expect(isLoopbackHost(host), host).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'development', HOST: '0.0.0.0' })).toMatchObject({
+      devTools: false,
+      seedDemoData: false,
+    });
+    expect(loadConfig({ NODE_ENV: 'development' })).toMatchObject({
+      devTools: true,
+      seedDemoData: true,
+    });
   });
 });
 

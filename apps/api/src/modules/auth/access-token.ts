@@ -1,5 +1,6 @@
 import { SignJWT, jwtVerify } from 'jose';
 import { ACCESS_TOKEN_TTL_SECONDS } from '@vizita/shared/constants';
+import { purposeKey } from '../../lib/purpose-keys.ts';
 
 export type AccessClaims = { userId: string; sessionId: string };
 
@@ -8,7 +9,7 @@ const AUDIENCE = 'vizita-api';
 
 /** Short-lived HS256 access tokens; the session id lets a revoked session stop them at once. */
 export function createAccessTokens(secret: string, now: () => Date) {
-  const key = new TextEncoder().encode(secret);
+  const key = purposeKey(secret, 'access-token');
   return {
     async sign(claims: AccessClaims): Promise<string> {
       const iat = Math.floor(now().getTime() / 1000);

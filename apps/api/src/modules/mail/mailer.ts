@@ -18,9 +18,20 @@ export interface Mailer {
   readonly kind: 'smtp' | 'outbox';
 }
 
-/** Real SMTP through nodemailer (`SMTP_URL`, e.g. smtp://user:pass@host:587). */
-export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(smtpUrl);
+/**
+ * Real SMTP through nodemailer (`SMTP_URL`, e.g. smtp://user:pass@host:587, or smtps:// for TLS
+ * from the start). With `requireTls` (production) a server that does not offer STARTTLS gets no
+ * mail at all: reset links and health appointments never cross the network in clear text.
+ */
+export function createSmtpMailer(
+  smtpUrl: string,
+  from: string,
+  { requireTls = false }: { requireTls?: boolean } = {},
+): Mailer {
+  // nodemailer reads its options from the URL's query when given a URL (and ignores the others).
+  const url = new URL(smtpUrl);
+  if (requireTls && url.protocol === 'smtp:') url.searchParams.set('requireTLS', 'true');
+  const transport = nodemailer.createTransport(url.toString());
   return {
     kind: 'smtp',
     async send(message) {

@@ -1,6 +1,8 @@
+import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { JOIN_TOKEN_LIFETIME_MS } from '@vizita/shared/contracts/meetings';
 import { createAccessTokens } from '../auth/access-token.ts';
+import { purposeKey } from '../../lib/purpose-keys.ts';
 import { createJoinTokens } from './join-token.ts';
 
 const SECRET = 'a-secret-that-is-long-enough-for-hs256-tokens';
@@ -52,12 +54,26 @@ describe('join tokens', () => {
     ).toBeNull();
   });
 
-  it('and access tokens never stand in for each other, though one secret signs both', async () => {
+  it('and access tokens never stand in for each other: one secret, a key for each purpose', async () => {
     const clock = clockAt('2026-11-23T08:00:00Z');
     const access = createAccessTokens(SECRET, clock);
     const join = createJoinTokens(SECRET, clock);
     const accessToken = await access.sign({ userId: claims.userId, sessionId: 's1' });
     expect(await join.verify(accessToken, APPOINTMENT)).toBeNull();
     expect(await access.verify(await join.sign(claims))).toBeNull();
+    // A token made with the secret itself (or another purpose's key) is a forgery for both.
+    const raw = new TextEncoder().encode(SECRET);
+    const rawAccess = await new SignJWT({ sid: 's1' })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(claims.userId)
+      .setIssuer('vizita')
+      .setAudience('vizita-api')
+      .setIssuedAt()
+      .setExpirationTime('5m')
+      .sign(raw);
+    expect(await access.verify(rawAccess)).toBeNull();
+    expect(Buffer.from(purposeKey(SECRET, 'access-token'))).not.toEqual(
+      Buffer.from(purposeKey(SECRET, 'receipt-link')),
+    );
   });
 });

@@ -6,6 +6,7 @@ import {
   type MeetingRole,
 } from '@vizita/shared/contracts/meetings';
 import type { Clock } from '../../lib/clock.ts';
+import { purposeKey } from '../../lib/purpose-keys.ts';
 
 export type JoinClaims = {
   appointmentId: string;
@@ -15,14 +16,14 @@ export type JoinClaims = {
 };
 
 const ISSUER = 'vizita';
-// Signed with the same secret as access tokens, so the audience and the type header are what
-// keep the two apart: an access token never opens a socket, a join token never calls the API.
+// Signed with a key of its own (lib/purpose-keys.ts), and with its own audience and type header:
+// an access token never opens a socket, a join token never calls the API.
 const AUDIENCE = 'vizita-meeting';
 const TYPE = 'vizita-join+jwt';
 
 /** Short-lived HS256 tokens that let one participant open one meeting's signalling socket. */
 export function createJoinTokens(secret: string, now: Clock) {
-  const key = new TextEncoder().encode(secret);
+  const key = purposeKey(secret, 'meeting-join');
   return {
     async sign(claims: JoinClaims): Promise<string> {
       const iat = Math.floor(now().getTime() / 1000);

@@ -59,7 +59,7 @@ export async function registerPayments(
     rateLimiter,
     log: app.log,
   });
-  await app.register(paymentRoutes, { payments, local, allowDevPayments: !config.isProduction });
+  await app.register(paymentRoutes, { payments, local, allowDevPayments: config.devTools });
   if (local) await app.register(checkoutRoutes, { local, payments, appUrl: config.appUrl });
   // The receipt link opens the invoice (ADR 0021).
   await app.register(invoiceRoutes, {

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Clock } from '../../lib/clock.ts';
+import { purposeKey } from '../../lib/purpose-keys.ts';
 
 /** A receipt link works for an hour: long enough to open and save it, too short to leak for good. */
 export const RECEIPT_LINK_LIFETIME_MS = 60 * 60_000;
@@ -20,8 +21,9 @@ export function createReceiptLinks({
   appUrl: string;
   clock: Clock;
 }) {
+  const key = purposeKey(secret, 'receipt-link');
   const sign = (payment: Payment, expires: number) =>
-    createHmac('sha256', secret)
+    createHmac('sha256', key)
       .update(`receipt:${payment.id}:${payment.patientId}:${expires}`)
       .digest('base64url');
 
