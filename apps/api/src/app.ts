@@ -21,6 +21,7 @@ import { createAppointmentMails } from './modules/appointments/appointment-mails
 import { startBackgroundWork } from './modules/jobs/background.ts';
 import { createAfterResponse } from './lib/after-response.ts';
 import { registerAccountMails } from './modules/auth/account-mails.ts';
+import { createHealthText, encryptLegacyHealthText } from './modules/appointments/health-text.ts';
 import { createJobWorker } from './modules/jobs/queue.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { doctorRoutes } from './modules/doctors/routes.ts';
@@ -210,6 +211,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(healthRoutes, { pool });
   await app.register(authRoutes, { auth, secureCookies: config.secureCookies });
   const encryption = createFieldEncryption(deps.dataEncryptionKey);
+  const healthText = createHealthText(encryption);
   const profiles = createProfileService({ db, clock, encryption });
   await app.register(profileRoutes, { profiles });
   const doctors = createDoctorService({ db, clock });
@@ -227,6 +229,7 @@ export async function buildApp(deps: AppDeps) {
     jobs,
     readSummary: (id) => summaries.one(id),
     mailFrom: config.mailFrom,
+    healthText,
   });
   const payments = await registerPayments(app, {
     config,
@@ -235,12 +238,14 @@ export async function buildApp(deps: AppDeps) {
     receiptSecret: deps.jwtSecret,
     jobs,
     rateLimiter,
+    healthText,
   });
   const appointments = createAppointmentService({
     db,
     clock,
     appUrl: config.appUrl,
     clinicEmail: config.clinic.email,
+    healthText,
     jobs,
     summaries,
     // Registered below; a cancellation ends the appointment's live call on every instance.
@@ -261,7 +266,7 @@ export async function buildApp(deps: AppDeps) {
   });
   await app.register(staffInviteRoutes, { invites });
   await app.register(clinicRoutes, {
-    clinic: createClinicService({ db, clock, invites, appointments, jobs }),
+    clinic: createClinicService({ db, clock, invites, appointments, jobs, healthText }),
     schedules,
   });
   await app.register(doctorConsoleRoutes, {
@@ -271,6 +276,7 @@ export async function buildApp(deps: AppDeps) {
       jobs,
       profiles,
       notesCrypto,
+      healthText,
     }),
   });
   await app.register(documentRoutes, {
@@ -292,6 +298,7 @@ export async function buildApp(deps: AppDeps) {
       { name: 'expire lapsed holds', run: () => payments.expireLapsedHolds() },
       { name: 'complete ended appointments', run: () => appointments.completeEnded() },
       { name: 'run due jobs', run: () => jobs.runDue() },
+      { name: 'encrypt legacy health texts', run: () => encryptLegacyHealthText(db, healthText) },
     ],
     deps.backgroundIntervalMs ?? BACKGROUND_INTERVAL_MS,
   );

@@ -29,6 +29,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+// Rows written straight into the table, as an earlier version stored them: the reason in clear
+// (the `legacy*` columns). The API opens them the same; the background loop encrypts them.
 const book = (
   patientId: string,
   startsAt: string,
@@ -59,9 +61,9 @@ describe('GET /api/appointments', () => {
   it('lists only the caller’s appointments, in the doctor’s zone, with the join state of the server clock', async () => {
     const me = await signUp(t);
     const someoneElse = await signUp(t);
-    await book(me.userId, '2026-11-22T10:10:00Z', { reason: 'Chest pain' });
+    await book(me.userId, '2026-11-22T10:10:00Z', { legacyReason: 'Chest pain' });
     await book(me.userId, '2026-11-25T08:00:00Z');
-    await book(someoneElse.userId, '2026-11-22T11:00:00Z', { reason: 'Private matter' });
+    await book(someoneElse.userId, '2026-11-22T11:00:00Z', { legacyReason: 'Private matter' });
     const res = await list(me.accessToken);
     expect(res.statusCode).toBe(200);
     const data = res.json().data;
@@ -103,7 +105,7 @@ describe('GET /api/appointments', () => {
     await book(me.userId, '2026-12-01T09:00:00Z', {
       status: 'cancelled',
       cancelledBy: 'patient',
-      cancelReason: 'Feeling better now',
+      legacyCancelReason: 'Feeling better now',
       cancelledAt: new Date(),
     });
     expect(
@@ -123,7 +125,7 @@ describe('GET /api/appointments/:id', () => {
     const owner = await signUp(t);
     const stranger = await signUp(t);
     const [row] = await book(owner.userId, '2026-12-02T08:00:00Z', {
-      reason: 'Follow-up of blood tests',
+      legacyReason: 'Follow-up of blood tests',
     });
     const get = (bearer: string, id = row!.id) =>
       t.app.inject({

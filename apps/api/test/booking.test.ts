@@ -2,7 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointments, payments } from '../src/db/schema.ts';
 import { createBookingFixture } from './booking-fixture.ts';
-import { createTestApp, signUp, testClock, type TestApp } from './test-app.ts';
+import { createFieldEncryption } from '../src/lib/field-encryption.ts';
+import { createHealthText } from '../src/modules/appointments/health-text.ts';
+import { createTestApp, signUp, TEST_ENCRYPTION_KEY, testClock, type TestApp } from './test-app.ts';
 
 // Monday 2026-11-23, 08:00 UTC (10:00 in Sofia). Dr. Petrova works 09:00–17:00 Sofia time.
 const clock = testClock(new Date('2026-11-23T08:00:00Z'));
@@ -39,7 +41,9 @@ describe('POST /api/payments/create-session', () => {
       status: 'pending',
       priceMinor: 6000,
       currency: 'EUR',
-      reason: 'Palpitations',
+      // Sealed to this appointment (ADR 0009); the API opens it for the patient and the doctor.
+      reasonEncrypted: expect.stringMatching(/^v1\./),
+      legacyReason: null,
       timeZone: 'Europe/Sofia',
     });
     expect(hold!.startsAt.toISOString()).toBe('2026-11-24T08:00:00.000Z');
@@ -49,7 +53,10 @@ describe('POST /api/payments/create-session', () => {
       .select()
       .from(appointments)
       .where(eq(appointments.id, german.json().data.appointmentId));
-    expect(de).toMatchObject({ priceMinor: 6000, currency: 'EUR', reason: 'General consultation' });
+    expect(de).toMatchObject({ priceMinor: 6000, currency: 'EUR' });
+    // No reason typed: the spec's default, sealed like any other.
+    const healthText = createHealthText(createFieldEncryption(TEST_ENCRYPTION_KEY));
+    expect(healthText.open(de!, 'reason')).toBe('General consultation');
   });
 
   it('refuses a client-sent amount, an unoffered time, an incomplete profile and a stranger', async () => {
@@ -438,7 +445,7 @@ describe('a payment completed after its hold lapsed', () => {
       .from(appointments)
       .where(eq(appointments.id, second.appointmentId));
     expect(lost).toMatchObject({ status: 'cancelled' });
-    expect(lost!.cancelReason).toContain('refunded');
+    expect(lost!.cancelReasonEncrypted).toMatch(/^v1\./);
     // …and the refund went through the provider at once.
     const [refunded] = await t.db
       .select()

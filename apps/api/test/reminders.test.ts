@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Database } from '../src/db/client.ts';
+import { createHealthText } from '../src/modules/appointments/health-text.ts';
+import { createFieldEncryption } from '../src/lib/field-encryption.ts';
 import { createAppointmentMails } from '../src/modules/appointments/appointment-mails.ts';
 import { createJobWorker } from '../src/modules/jobs/queue.ts';
 import type { Mailer, MailMessage } from '../src/modules/mail/mailer.ts';
 import { createBookingFixture } from './booking-fixture.ts';
-import { createTestApp, testClock, type TestApp } from './test-app.ts';
+import { createTestApp, TEST_ENCRYPTION_KEY, testClock, type TestApp } from './test-app.ts';
 
 // Monday 2026-11-23, 08:00 UTC. The appointment: Thursday 2026-11-26 10:00 Sofia = 08:00Z.
 const clock = testClock(new Date('2026-11-23T08:00:00Z'));
@@ -42,6 +44,7 @@ beforeAll(async () => {
       jobs,
       // Reminders never carry a summary.
       readSummary: () => Promise.resolve(null),
+      healthText: createHealthText(createFieldEncryption(TEST_ENCRYPTION_KEY)),
     });
     instances.push(jobs);
   }

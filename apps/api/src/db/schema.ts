@@ -168,11 +168,19 @@ export const appointments = pgTable(
     status: text('status', {
       enum: ['pending', 'upcoming', 'completed', 'no_show', 'cancelled', 'expired'],
     }).notNull(),
-    reason: text('reason'),
-    notes: text('notes'),
+    // What the patient wrote about their health — the reason for the visit, notes, why they
+    // cancelled — is Art. 9 data: AES-256-GCM like the national ID, bound to this appointment and
+    // field (modules/appointments/health-text.ts, ADR 0009).
+    reasonEncrypted: text('reason_encrypted'),
+    notesEncrypted: text('notes_encrypted'),
+    cancelReasonEncrypted: text('cancel_reason_encrypted'),
+    // Plaintext of rows written before the texts were encrypted: emptied into the columns above
+    // when the server starts (encryptLegacyHealthText), never written again.
+    legacyReason: text('reason'),
+    legacyNotes: text('notes'),
+    legacyCancelReason: text('cancel_reason'),
     // 'clinic': an admin cancelled for the clinic (always refunded, ADR 0012).
     cancelledBy: text('cancelled_by', { enum: ['doctor', 'patient', 'clinic'] }),
-    cancelReason: text('cancel_reason'),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     // Money in minor units with its ISO currency; the server sets the price (ARCHITECTURE.md §4).
     priceMinor: integer('price_minor'),

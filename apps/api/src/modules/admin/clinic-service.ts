@@ -30,6 +30,7 @@ import type { Db } from '../../db/client.ts';
 import { appointments, auditLog, doctorProfiles, payments, users } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { HealthText } from '../appointments/health-text.ts';
 import type { AppointmentService } from '../appointments/service.ts';
 import { audit, revokeUserSessions } from '../auth/repo.ts';
 import { hashPassword } from '../auth/passwords.ts';
@@ -103,6 +104,7 @@ export function createClinicService({
   invites,
   appointments: appointmentService,
   jobs,
+  healthText,
 }: {
   db: Db;
   clock: Clock;
@@ -112,6 +114,8 @@ export function createClinicService({
     'cancelByClinic' | 'reassignByClinic' | 'reassignCandidates'
   >;
   jobs: JobWorker;
+  /** The cancellation reason is the one health text the clinic reads (it may say why). */
+  healthText: HealthText;
 }) {
   async function doctorsWhere(where: SQL | undefined): Promise<AdminDoctor[]> {
     const now = clock();
@@ -330,7 +334,7 @@ export function createClinicService({
         ...toAdminAppointment(r),
         endsAt: a.endsAt.toISOString(),
         kind: a.plan,
-        cancellationReason: a.cancelReason,
+        cancellationReason: healthText.open(a, 'cancelReason'),
         cancelledAt: a.cancelledAt?.toISOString() ?? null,
         doctor: {
           _id: r.doctor.id,

@@ -26,7 +26,6 @@ type Copy = Record<AppointmentMailKind, KindCopy> & {
   date: string;
   time: string;
   paid: string;
-  reason: string;
   cancelReason: string;
   /** SLOT_LOST_CANCEL_REASON in the patient's language. */
   slotLost: string;
@@ -49,7 +48,6 @@ export const APPOINTMENT_MAIL_COPY = {
     date: 'Date',
     time: 'Time',
     paid: 'Paid',
-    reason: 'Reason',
     cancelReason: 'Reason for cancellation',
     slotLost:
       'The time was booked by someone else after your checkout expired, so the payment is refunded.',
@@ -123,7 +121,6 @@ export const APPOINTMENT_MAIL_COPY = {
     date: 'Дата',
     time: 'Час',
     paid: 'Платено',
-    reason: 'Причина',
     cancelReason: 'Причина за отмяната',
     slotLost:
       'Часът беше запазен от друг пациент, след като времето за плащане изтече, затова плащането се възстановява.',
@@ -197,7 +194,6 @@ export const APPOINTMENT_MAIL_COPY = {
     date: 'Datum',
     time: 'Uhrzeit',
     paid: 'Bezahlt',
-    reason: 'Anlass',
     cancelReason: 'Grund der Absage',
     slotLost:
       'Der Termin wurde nach Ablauf Ihrer Zahlungsfrist von jemand anderem gebucht, daher wird die Zahlung erstattet.',

@@ -11,6 +11,7 @@ import { enqueue, type JobWorker } from '../jobs/queue.ts';
 import type { Mailer, MailMessage } from '../mail/mailer.ts';
 import { escapeHtml } from '../mail/templates.ts';
 import { APPOINTMENT_MAIL_COPY, type AppointmentMailKind } from './appointment-mail-copy.ts';
+import type { HealthText } from './health-text.ts';
 import {
   DOCTOR_NOTICE_COPY,
   isDoctorNoticeKind,
@@ -135,6 +136,10 @@ type Rendered = {
   signature: string;
 };
 
+// What a patient wrote about their health (the reason for the visit, why they cancelled) never
+// goes into a mail: mail crosses providers in clear. Both read it in the app; the summary the
+// doctor writes for the patient is the one text a mail carries on purpose (issue #10).
+
 /** One layout for every appointment mail: text and HTML with the same content. */
 function render(mail: Rendered): Omit<MailMessage, 'attachments'> {
   const text = [
@@ -180,6 +185,7 @@ export function createAppointmentMails({
   jobs,
   readSummary,
   mailFrom = 'Vizita <no-reply@vizita.local>',
+  healthText,
 }: {
   db: Db;
   mailer: Mailer;
@@ -190,6 +196,8 @@ export function createAppointmentMails({
   readSummary: (appointmentId: string) => Promise<string | null>;
   /** The organizer of the calendar invites. */
   mailFrom?: string;
+  /** Opens the reason and cancellation reason the mails quote. */
+  healthText: HealthText;
 }) {
   const organizer = { name: 'Vizita', email: addressOf(mailFrom) };
 
@@ -209,7 +217,8 @@ export function createAppointmentMails({
       .where(eq(appointments.id, appointmentId));
     if (!row) return undefined;
     const [patient] = await db.select().from(users).where(eq(users.id, row.appointment.patientId));
-    return patient ? { ...row, patient } : undefined;
+    // The patient's own words, opened for the mail that quotes them.
+    return patient ? { ...row, patient, texts: healthText.all(row.appointment) } : undefined;
   }
   type Loaded = NonNullable<Awaited<ReturnType<typeof load>>>;
 
@@ -265,7 +274,7 @@ export function createAppointmentMails({
     refund: string | undefined,
     summary: string | null,
   ): MailMessage {
-    const { appointment: a, patient } = data;
+    const { appointment: a, patient, texts } = data;
     const locale = localeOf(patient.locale);
     const t = APPOINTMENT_MAIL_COPY[locale];
     const doctor = [data.title ?? 'Dr.', data.doctor.firstName, data.doctor.lastName].join(' ');
@@ -290,7 +299,6 @@ export function createAppointmentMails({
       case 'rescheduled':
       case 'reassigned':
         if (amount) rows.push([t.paid, amount]);
-        if (a.reason) rows.push([t.reason, a.reason]);
         notes.push(t.join, t.calendar);
         method = 'REQUEST';
         break;
@@ -300,10 +308,11 @@ export function createAppointmentMails({
         action = { label: t.actions.join, url: meetingUrl };
         break;
       case 'cancelled': {
-        if (a.cancelReason)
+        // A doctor's or the clinic's words to the patient; the patient's own stay in the app.
+        if (texts.cancelReason && a.cancelledBy !== 'patient')
           rows.push([
             t.cancelReason,
-            a.cancelReason === SLOT_LOST_CANCEL_REASON ? t.slotLost : a.cancelReason,
+            texts.cancelReason === SLOT_LOST_CANCEL_REASON ? t.slotLost : texts.cancelReason,
           ]);
         if (a.cancelledBy === 'doctor') notes.push(t.cancelledByDoctor);
         if (refund === 'due') notes.push(t.refundDue(amount));
@@ -351,7 +360,7 @@ export function createAppointmentMails({
   }
 
   function composeForDoctor(kind: DoctorNoticeKind, data: Loaded): MailMessage {
-    const { appointment: a, patient, doctor } = data;
+    const { appointment: a, patient, doctor, texts } = data;
     const locale = localeOf(doctor.locale);
     const t = DOCTOR_NOTICE_COPY[locale];
     const patientName = `${patient.firstName} ${patient.lastName}`;
@@ -364,10 +373,10 @@ export function createAppointmentMails({
       [t.date, date],
       [t.time, time],
     ];
-    if (a.reason) rows.push([t.reason, a.reason]);
     const notes: string[] = [];
     if (kind === 'cancelled') {
-      if (a.cancelReason) rows.push([t.cancelReason, a.cancelReason]);
+      if (texts.cancelReason && a.cancelledBy !== 'patient')
+        rows.push([t.cancelReason, texts.cancelReason]);
       notes.push(t.cancelledBy[a.cancelledBy ?? 'clinic']);
     }
     notes.push(t.calendar);

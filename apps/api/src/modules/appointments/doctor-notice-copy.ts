@@ -1,8 +1,8 @@
 import type { Locale } from '@vizita/shared/constants';
 
 // The mails a doctor gets about their own appointments, in the doctor's language (users.locale),
-// with the time in the doctor's zone. They say who and when, never the patient's health data
-// beyond the reason the patient gave for the visit (which the doctor reads in the console too).
+// with the time in the doctor's zone. They say who and when, never the patient's health data: the
+// reason for the visit is read in the console.
 
 /** The events of an appointment that its doctor is told about. */
 export const DOCTOR_NOTICE_KINDS = [
@@ -23,7 +23,6 @@ type Copy = Record<DoctorNoticeKind, { subject: (patient: string) => string; int
   patient: string;
   date: string;
   time: string;
-  reason: string;
   cancelledBy: { doctor: string; patient: string; clinic: string };
   cancelReason: string;
   calendar: string;
@@ -38,7 +37,6 @@ export const DOCTOR_NOTICE_COPY: Record<Locale, Copy> = {
     patient: 'Patient',
     date: 'Date',
     time: 'Time',
-    reason: 'Reason for the visit',
     cancelledBy: {
       doctor: 'You cancelled this consultation; the patient is refunded in full.',
       patient: 'The patient cancelled this consultation.',
@@ -76,7 +74,6 @@ export const DOCTOR_NOTICE_COPY: Record<Locale, Copy> = {
     patient: 'Пациент',
     date: 'Дата',
     time: 'Час',
-    reason: 'Причина за посещението',
     cancelledBy: {
       doctor: 'Вие отменихте тази консултация; сумата се възстановява изцяло на пациента.',
       patient: 'Пациентът отмени тази консултация.',
@@ -114,7 +111,6 @@ export const DOCTOR_NOTICE_COPY: Record<Locale, Copy> = {
     patient: 'Patient/in',
     date: 'Datum',
     time: 'Uhrzeit',
-    reason: 'Anlass des Besuchs',
     cancelledBy: {
       doctor: 'Sie haben diese Sprechstunde abgesagt; der Betrag wird vollständig erstattet.',
       patient: 'Die Patientin oder der Patient hat diese Sprechstunde abgesagt.',

@@ -25,6 +25,7 @@ import { queueRefund } from '../payments/refunds.ts';
 import { expireLapsedHoldsOnSlot, findAppointment, updateAppointment } from '../payments/repo.ts';
 import type { SummaryReader } from '../doctor-console/summaries.ts';
 import { queueAppointmentMail, queueDoctorNotice, queueReminders } from './appointment-mails.ts';
+import type { HealthText } from './health-text.ts';
 import * as repo from './repo.ts';
 
 const DAY_MS = 86_400_000;
@@ -61,12 +62,15 @@ export function createAppointmentService({
   summaries,
   onCancelled,
   clinicEmail,
+  healthText,
 }: {
   db: Db;
   clock: Clock;
   appUrl: string;
   /** The clinic's contact address, given as each doctor's (spec §3's `doctorId.email`). */
   clinicEmail: string;
+  /** Opens and seals the texts the patient wrote about their health. */
+  healthText: HealthText;
   jobs: JobWorker;
   /** The doctor's summaries, shown to the patient on the appointment. */
   summaries: SummaryReader;
@@ -100,14 +104,14 @@ export function createAppointmentService({
       timeZone: a.timeZone,
       plan: a.plan,
       status,
-      reason: a.reason,
-      notes: a.notes,
+      reason: healthText.open(a, 'reason'),
+      notes: healthText.open(a, 'notes'),
       // Only video consultations have a meeting (spec §4 Meeting).
       meetingUrl: a.plan === 'consultation' ? `${appUrl}/dashboard/meeting/${a.id}` : null,
       createdAt: a.createdAt.toISOString(),
       updatedAt: a.updatedAt.toISOString(),
       cancelledBy: a.cancelledBy,
-      cancelReason: a.cancelReason,
+      cancelReason: healthText.open(a, 'cancelReason'),
       cancelledAt: a.cancelledAt?.toISOString() ?? null,
       paymentAmount: a.priceMinor === null ? null : a.priceMinor / 100,
       paymentCurrency: a.currency,
@@ -163,7 +167,12 @@ export function createAppointmentService({
       await updateAppointment(
         tx,
         a.id,
-        { status: 'cancelled', cancelledBy: by, cancelReason: reason, cancelledAt: now },
+        {
+          status: 'cancelled',
+          cancelledBy: by,
+          cancelReasonEncrypted: healthText.seal(a.id, 'cancelReason', reason),
+          cancelledAt: now,
+        },
         now,
       );
       const payment = await repo.findPaymentOf(tx, a.id);

@@ -16,6 +16,7 @@ import {
 import { joinState } from '@vizita/shared/domain/join-window';
 import { addDays, zonedDateAndSlot, zonedTimeToUtc } from '@vizita/shared/domain/zoned-time';
 import type { Db } from '../../db/client.ts';
+import type { HealthText } from '../appointments/health-text.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
@@ -46,12 +47,14 @@ export function createDoctorConsoleService({
   jobs,
   profiles,
   notesCrypto,
+  healthText,
 }: {
   db: Db;
   clock: Clock;
   jobs: JobWorker;
   profiles: ProfileService;
   notesCrypto: NotesCrypto;
+  healthText: HealthText;
 }) {
   function toEntry(row: repo.EntryRow, now: Date): ScheduleEntry {
     const a = row.appointment;
@@ -64,10 +67,10 @@ export function createDoctorConsoleService({
       ...zonedDateAndSlot(a.startsAt, a.timeZone),
       status,
       plan: a.plan,
-      reason: a.reason,
+      reason: healthText.open(a, 'reason'),
       patient: { _id: row.patient.id, name: `${row.patient.firstName} ${row.patient.lastName}` },
       cancelledBy: a.cancelledBy,
-      cancelReason: a.cancelReason,
+      cancelReason: healthText.open(a, 'cancelReason'),
       hasNotes: row.hasNotes,
       ...joinState({ startsAt: a.startsAt, now, status, plan: a.plan }),
     };

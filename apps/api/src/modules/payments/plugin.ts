@@ -3,6 +3,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
+import type { HealthText } from '../appointments/health-text.ts';
 import type { JobWorker } from '../jobs/queue.ts';
 import { checkoutRoutes } from './checkout-routes.ts';
 import { createLocalProvider } from './providers/local.ts';
@@ -27,6 +28,7 @@ export async function registerPayments(
     receiptSecret,
     jobs,
     rateLimiter,
+    healthText,
   }: {
     config: Config;
     db: Db;
@@ -34,6 +36,7 @@ export async function registerPayments(
     receiptSecret: string;
     jobs: JobWorker;
     rateLimiter: RateLimiter;
+    healthText: HealthText;
   },
 ) {
   const { provider, stripeSecretKey, stripeWebhookSecret, stripeApiUrl } = config.payments;
@@ -57,6 +60,7 @@ export async function registerPayments(
     invoicing,
     jobs,
     rateLimiter,
+    healthText,
     log: app.log,
   });
   await app.register(paymentRoutes, { payments, local, allowDevPayments: config.devTools });

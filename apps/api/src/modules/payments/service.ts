@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { isTimeZone } from '@vizita/shared/domain/time-zone';
 import { eq } from 'drizzle-orm';
 import type { Locale } from '@vizita/shared/constants';
@@ -27,6 +27,7 @@ import type { PaymentProvider } from './providers/payment-provider.ts';
 import { queueRefund, REFUND_JOB } from './refunds.ts';
 import type { ReceiptLinks } from './receipt-links.ts';
 import type { Invoicing } from '../invoices/service.ts';
+import type { HealthText } from '../appointments/health-text.ts';
 import * as repo from './repo.ts';
 import { SLOT_LOST_CANCEL_REASON } from '@vizita/shared/contracts/appointments';
 import { CHECKOUT_COPY } from './checkout-copy.ts';
@@ -43,6 +44,8 @@ export type PaymentDeps = {
   /** Runs the mails and refunds that fulfilment and refunds queue (modules/jobs). */
   jobs: JobWorker;
   rateLimiter: RateLimiter;
+  /** Seals the patient's reason and notes to the appointment (ADR 0009). */
+  healthText: HealthText;
   log: { error: (obj: object, msg: string) => void };
 };
 
@@ -133,6 +136,8 @@ export function createPaymentService(deps: PaymentDeps) {
 
       // 1. The hold, in a short transaction of its own: no provider call ever holds a pooled
       // connection (a burst on one slot must not freeze the API while Stripe answers).
+      // The id first: the health texts are sealed to the appointment they belong to.
+      const holdId = randomUUID();
       const hold = await db.transaction(async (tx) => {
         // One patient at a time: the cap below counts holds that no parallel request adds to.
         await repo.lockUser(tx, patientId);
@@ -140,6 +145,7 @@ export function createPaymentService(deps: PaymentDeps) {
           throw new ApiError(409, 'tooManyHolds');
         await repo.expireLapsedHoldsOnSlot(tx, input.doctorId, slot.startsAt, now);
         const row = await repo.insertHold(tx, {
+          id: holdId,
           patientId,
           doctorId: input.doctorId,
           startsAt: slot.startsAt,
@@ -147,8 +153,12 @@ export function createPaymentService(deps: PaymentDeps) {
           timeZone: slot.timeZone,
           plan: 'consultation',
           status: 'pending',
-          reason: input.reason || DEFAULT_VISIT_REASON,
-          notes: input.notes || null,
+          reasonEncrypted: deps.healthText.seal(
+            holdId,
+            'reason',
+            input.reason || DEFAULT_VISIT_REASON,
+          ),
+          notesEncrypted: deps.healthText.seal(holdId, 'notes', input.notes),
           priceMinor,
           currency,
           holdExpiresAt: expiresAt,
@@ -240,7 +250,15 @@ export function createPaymentService(deps: PaymentDeps) {
               await repo.updateAppointment(
                 tx,
                 appointment.id,
-                { status: 'cancelled', cancelReason: SLOT_LOST_CANCEL_REASON, cancelledAt: now },
+                {
+                  status: 'cancelled',
+                  cancelReasonEncrypted: deps.healthText.seal(
+                    appointment.id,
+                    'cancelReason',
+                    SLOT_LOST_CANCEL_REASON,
+                  ),
+                  cancelledAt: now,
+                },
                 now,
               );
               deps.log.error(
