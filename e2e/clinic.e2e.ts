@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/axe.ts';
 import { openPage } from './support/browser.ts';
 import { setUpJourney } from './support/journey.ts';
+import { setUpTwoFactor, signInStaffFirstTime } from './support/two-factor.ts';
 import { bookAroundTheClock, expectConnected } from './support/meetings.ts';
 import { callInPage, signedInPatient } from './support/patients.ts';
 import {
@@ -61,7 +62,11 @@ describe('the clinic runs Vizita from the browser', () => {
       `${ADMIN.password}\n`,
     );
     const admin = journey.page;
+    // Staff set up two-factor sign-in before they see anything else (ADR 0023).
     await signIn(admin, ADMIN.email, ADMIN.password);
+    await setUpTwoFactor(admin, ADMIN.password);
+    await checkBothWidths(admin, 'security (two-factor on)');
+    await admin.goto('/admin');
     await waitForPath(admin, '/admin');
     await field(admin, 'E-mail').fill(DOCTOR.email);
     await field(admin, 'First name').fill('Ivo');
@@ -89,8 +94,7 @@ describe('the clinic runs Vizita from the browser', () => {
       await field(doctor, 'Confirm New Password').fill(DOCTOR.password);
       await button(doctor, 'Save my password').click();
       await shown(doctor.getByRole('heading', { name: 'Your password is set' }));
-      await signIn(doctor, DOCTOR.email, DOCTOR.password);
-      await waitForPath(doctor, '/doctor');
+      await signInStaffFirstTime(doctor, DOCTOR.email, DOCTOR.password, '/doctor');
 
       // Weekly hours around the clock (the journey must find a slot now), and a day off.
       await doctor.getByRole('link', { name: 'Availability' }).click();

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPage } from './support/browser.ts';
 import { setUpJourney } from './support/journey.ts';
+import { signInStaffFirstTime } from './support/two-factor.ts';
 import {
   bookWithCallDoctor,
   callDoctor,
@@ -9,7 +10,6 @@ import {
   expectRemoteVideoPlaying,
 } from './support/meetings.ts';
 import { signedInPatient } from './support/patients.ts';
-import { signIn, waitForPath } from './support/ui.ts';
 import { startApp, type RunningApp } from './support/start-app.ts';
 
 // Two API processes of one deployment on one database, their signalling joined by PostgreSQL
@@ -37,8 +37,7 @@ describe('a call across two API instances', () => {
     const doctorTab = await openPage(journey.browser, second.url);
     try {
       const doctor = doctorTab.page;
-      await signIn(doctor, DOCTOR.email, DOCTOR.password);
-      await waitForPath(doctor, '/doctor');
+      await signInStaffFirstTime(doctor, DOCTOR.email, DOCTOR.password, '/doctor');
       await doctor.goto(`/doctor/meeting/${appointmentId}`);
       await patient.goto(`/dashboard/meeting/${appointmentId}`);
 

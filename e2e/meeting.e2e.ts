@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/axe.ts';
 import { openPage } from './support/browser.ts';
 import { setUpJourney } from './support/journey.ts';
+import { signInStaffFirstTime } from './support/two-factor.ts';
 import {
   bookWithCallDoctor,
   callDoctor,
@@ -12,7 +13,7 @@ import {
   expectRemoteVideoPlaying,
 } from './support/meetings.ts';
 import { callInPage, signedInPatient } from './support/patients.ts';
-import { button, DESKTOP, MOBILE, shown, signIn, waitForPath } from './support/ui.ts';
+import { button, DESKTOP, MOBILE, shown, waitForPath } from './support/ui.ts';
 
 // The video consultation (spec §2 Meeting, §3 file-transfer messages, §4, §9): a patient and a
 // doctor in two Chromium contexts with fake cameras and microphones, on the built-in provider —
@@ -55,8 +56,7 @@ describe('video consultation', () => {
     const doctorTab = await openPage(journey.browser, journey.app.url);
     const doctor = doctorTab.page;
     try {
-      await signIn(doctor, DOCTOR.email, DOCTOR.password);
-      await waitForPath(doctor, '/doctor');
+      await signInStaffFirstTime(doctor, DOCTOR.email, DOCTOR.password, '/doctor');
       const today = doctor.getByRole('region', { name: 'Next consultation' });
       await expect
         .poll(() => today.allInnerTexts())

@@ -21,6 +21,8 @@ import { createAppointmentMails } from './modules/appointments/appointment-mails
 import { startBackgroundWork } from './modules/jobs/background.ts';
 import { createAfterResponse } from './lib/after-response.ts';
 import { registerAccountMails } from './modules/auth/account-mails.ts';
+import { twoFactorRoutes } from './modules/auth/two-factor-routes.ts';
+import { createTwoFactorService } from './modules/auth/two-factor-service.ts';
 import { createHealthText, encryptLegacyHealthText } from './modules/appointments/health-text.ts';
 import { createJobWorker } from './modules/jobs/queue.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -193,6 +195,14 @@ export async function buildApp(deps: AppDeps) {
   const afterResponse = createAfterResponse(app.log);
   app.addHook('onClose', () => afterResponse.settled());
   registerAccountMails({ db, clock, jobs, mailer, appUrl: config.appUrl });
+  const encryption = createFieldEncryption(deps.dataEncryptionKey);
+  const twoFactor = createTwoFactorService({
+    db,
+    clock,
+    encryption,
+    rateLimiter,
+    jwtSecret: deps.jwtSecret,
+  });
   const auth = createAuthService({
     db,
     clock,
@@ -201,6 +211,7 @@ export async function buildApp(deps: AppDeps) {
     rateLimiter,
     jobs,
     afterResponse,
+    twoFactor,
     appUrl: config.appUrl,
     limits: config.rateLimits,
     log: app.log,
@@ -210,7 +221,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(rolesPlugin, { db });
   await app.register(healthRoutes, { pool });
   await app.register(authRoutes, { auth, secureCookies: config.secureCookies });
-  const encryption = createFieldEncryption(deps.dataEncryptionKey);
+  await app.register(twoFactorRoutes, { twoFactor, db, secureCookies: config.secureCookies });
   const healthText = createHealthText(encryption);
   const profiles = createProfileService({ db, clock, encryption });
   await app.register(profileRoutes, { profiles });

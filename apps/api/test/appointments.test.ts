@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { appointments, doctorProfiles, users } from '../src/db/schema.ts';
 import { hashPassword } from '../src/modules/auth/passwords.ts';
-import { createTestApp, signUp, type TestApp } from './test-app.ts';
+import { createTestApp, signInStaff, signUp, type TestApp } from './test-app.ts';
 
 let t: TestApp;
 let doctorId: string;
@@ -151,12 +151,8 @@ describe('GET /api/appointments/:id', () => {
       .update(users)
       .set({ passwordHash: await hashPassword('Doctor-2026!') })
       .where(eq(users.id, doctorId));
-    const doctor = await t.app.inject({
-      method: 'POST',
-      url: '/auth/login',
-      payload: { email: 'dr.petrova@vizita.test', password: 'Doctor-2026!' },
-    });
-    expect((await get(doctor.json().data.accessToken)).json().data).toMatchObject({
+    const doctor = await signInStaff(t, 'dr.petrova@vizita.test', 'Doctor-2026!');
+    expect((await get(doctor)).json().data).toMatchObject({
       _id: row!.id,
       patientId: owner.userId,
     });

@@ -38,6 +38,7 @@ describe('login', () => {
       'isAdmin',
       'isPaid',
       'isProfileComplete',
+      'twoFactor',
       'userId',
       'userType',
     ]);
@@ -46,6 +47,7 @@ describe('login', () => {
       userType: 'patient',
       isPaid: false,
       isProfileComplete: false,
+      twoFactor: 'off',
     });
     const cookie = res.cookies.find((c) => c.name === 'vizita_rt')!;
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/auth' });

@@ -9,6 +9,7 @@ import { loadConfig } from '../src/config.ts';
 import { createDatabase, type Database } from '../src/db/client.ts';
 import { applyMigrations } from '../src/db/migrate.ts';
 import { mailOutbox, users } from '../src/db/schema.ts';
+import { totpAt, totpStep } from '../src/lib/totp.ts';
 import type { Mailer } from '../src/modules/mail/mailer.ts';
 
 /** A fresh database on the shared test server, migrated; dropped by `drop()`. */
@@ -182,6 +183,35 @@ export async function signUp(
     cookie,
     userId: login.json<{ data: { userId: string } }>().data.userId,
   };
+}
+
+/**
+ * Signs a doctor or admin in as a person would the first time: the password, then two-factor
+ * sign-in set up (their session can do nothing else before, ADR 0023). Answers the access token.
+ */
+export async function signInStaff(t: TestApp, email: string, password: string) {
+  const login = await t.app.inject({
+    method: 'POST',
+    url: '/auth/login',
+    payload: { email, password },
+  });
+  const token = login.json<{ data: { accessToken: string } }>().data.accessToken;
+  const auth = { authorization: `Bearer ${token}` };
+  const setup = await t.app.inject({
+    method: 'POST',
+    url: '/auth/two-factor/setup',
+    headers: auth,
+    payload: { password },
+  });
+  const { secret } = setup.json<{ data: { secret: string } }>().data;
+  const enabled = await t.app.inject({
+    method: 'POST',
+    url: '/auth/two-factor/enable',
+    headers: auth,
+    payload: { code: totpAt(secret, totpStep(t.clock())) },
+  });
+  if (enabled.statusCode !== 200) throw new Error(`2FA setup failed: ${enabled.body}`);
+  return token;
 }
 
 /**

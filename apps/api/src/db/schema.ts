@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   customType,
   date,
@@ -400,8 +401,61 @@ export const sessions = pgTable(
     revokedReason: text('revoked_reason'),
     userAgent: text('user_agent'),
     ip: text('ip'),
+    // When the browser last renewed its access (the signed-in devices list shows it).
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    // A doctor or admin without two-factor sign-in gets a session that can only set it up
+    // (ADR 0023): every other call answers 403 `twoFactorRequired`.
+    restricted: boolean('restricted').notNull().default(false),
   },
   (t) => [index('sessions_user_id_idx').on(t.userId)],
+);
+
+/**
+ * Two-factor sign-in (TOTP, RFC 6238): the shared secret, encrypted like the national ID, and the
+ * last time step a code was accepted for (a code is good once). Enabled once a code confirmed it.
+ */
+export const twoFactor = pgTable('two_factor', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secretEncrypted: text('secret_encrypted').notNull(),
+  enabledAt: timestamp('enabled_at', { withTimezone: true }),
+  lastUsedStep: bigint('last_used_step', { mode: 'number' }),
+  createdAt: createdAt(),
+});
+
+/** Single-use recovery codes, stored as SHA-256 hashes (ten per enrolment). */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('recovery_codes_user_idx').on(t.userId)],
+);
+
+/**
+ * Browsers that passed the second factor with "remember this device" (at most 30 days): the
+ * cookie's token, hashed. Signing out everywhere, a new password or turning 2FA off forgets them.
+ */
+export const trustedDevices = pgTable(
+  'trusted_devices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    userAgent: text('user_agent'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('trusted_devices_token_key').on(t.tokenHash)],
 );
 
 /** Refresh tokens are stored as SHA-256 hashes; `usedAt` marks a rotated (spent) token. */

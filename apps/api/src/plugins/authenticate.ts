@@ -6,10 +6,16 @@ import type { AuthService } from '../modules/auth/service.ts';
 declare module 'fastify' {
   interface FastifyRequest {
     /** Set by `app.authenticate`; the only source of "who is calling" (never the body). */
-    auth: { userId: string; sessionId: string } | null;
+    auth: { userId: string; sessionId: string; restricted: boolean } | null;
   }
   interface FastifyInstance {
+    /** A live session with its second factor (or none due): every signed-in route. */
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /**
+     * Also a restricted session — a doctor or admin who has still to set up two-factor sign-in
+     * (ADR 0023): only the routes that set it up, and signing out, use this one.
+     */
+    authenticateForSetup: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
 }
 
@@ -27,11 +33,19 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 export const authenticatePlugin = fp<{ auth: AuthService }>(
   async (app, { auth }) => {
     app.decorateRequest('auth', null);
-    app.decorate('authenticate', async (request: FastifyRequest) => {
+    const identify = async (request: FastifyRequest) => {
       const token = bearerToken(request);
       const claims = token ? await auth.authenticate(token) : null;
       if (!claims) throw new ApiError(401, 'authRequired');
       request.auth = claims;
+      return claims;
+    };
+    app.decorate('authenticate', async (request: FastifyRequest) => {
+      // Secure by default: a restricted session reaches nothing but the setup.
+      if ((await identify(request)).restricted) throw new ApiError(403, 'twoFactorRequired');
+    });
+    app.decorate('authenticateForSetup', async (request: FastifyRequest) => {
+      await identify(request);
     });
   },
   { name: 'authenticate' },

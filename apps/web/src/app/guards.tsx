@@ -10,9 +10,15 @@ import { loadSignedInTranslations } from '../lib/i18n';
 
 const isDoctor = () => getSessionState().user?.userType === 'doctor';
 const isAdmin = () => getSessionState().user?.isAdmin === true;
+/** A doctor or admin without two-factor sign-in: their session can only set it up (ADR 0023). */
+const mustSetUpTwoFactor = () => getSessionState().user?.twoFactor === 'required';
+
+/** Where two-factor sign-in and the signed-in devices are managed. */
+export const SECURITY_PATH = '/security';
 
 /** Where a signed-in visitor of a guest-only route belongs. */
 function homeOfSignedIn(): string {
+  if (mustSetUpTwoFactor()) return SECURITY_PATH;
   if (isAdmin()) return '/admin';
   if (isDoctor()) return '/doctor';
   return getSessionState().user?.isProfileComplete ? '/dashboard' : '/complete-profile';
@@ -28,9 +34,14 @@ export async function requireGuest(): Promise<Response | null> {
  * requiresAuth: signed-in users only; others go to the welcome page. The signed-in screens' texts
  * (not in the entry, for the first page's budget) load meanwhile.
  */
-export async function requireAuth(): Promise<Response | null> {
+export async function requireAuth({
+  request,
+}: { request?: Request } = {}): Promise<Response | null> {
   await Promise.all([initializeSession(), loadSignedInTranslations()]);
-  return getSessionState().isAuthenticated ? null : redirect('/');
+  if (!getSessionState().isAuthenticated) return redirect('/');
+  // A restricted session goes nowhere but the setup of its second factor.
+  const path = request ? new URL(request.url).pathname : null;
+  return mustSetUpTwoFactor() && path !== SECURITY_PATH ? redirect(SECURITY_PATH) : null;
 }
 
 /** The patient's screens: a doctor belongs in the doctor area (which has no patient profile). */

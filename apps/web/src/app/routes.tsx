@@ -1,7 +1,13 @@
 import { redirect, type DOMRouterOpts, type RouteObject } from 'react-router';
 import { DelayedSpinner } from '../components/ui/spinner';
 import { AboutPage } from '../features/about/components/about-page';
-import { requireAuth, requireCompleteProfile, requireGuest, requirePatient } from './guards';
+import {
+  requireAuth,
+  requireCompleteProfile,
+  requireGuest,
+  requirePatient,
+  SECURITY_PATH,
+} from './guards';
 import { PublicLayout } from './layouts/public-layout';
 import { RootLayout } from './layouts/root-layout';
 import { RouteErrorBoundary } from './route-error-boundary';
@@ -69,6 +75,9 @@ const lazyBilling = async () => ({
   Component: (await import('../features/billing/components/billing-history-page'))
     .BillingHistoryPage,
 });
+const lazySecurity = async () => ({
+  Component: (await import('../features/auth/components/security-page')).SecurityPage,
+});
 const lazyMeeting = async () => ({
   Component: (await import('../features/meeting/components/meeting-page')).MeetingPage,
 });
@@ -124,6 +133,8 @@ export const routes: RouteObject[] = [
               { path: 'calendar', loader: requireCompleteProfile, lazy: lazyCalendar },
               { path: 'booking/success', loader: requirePatient, lazy: lazyBookingSuccess },
               { path: 'booking/cancel', loader: requirePatient, lazy: lazyBookingCancel },
+              // Every role: two-factor sign-in and the signed-in devices (ADR 0023).
+              { path: SECURITY_PATH.slice(1), lazy: lazySecurity },
             ],
           },
         ],

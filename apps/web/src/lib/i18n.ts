@@ -2,22 +2,18 @@ import i18next from 'i18next';
 import { useCallback } from 'react';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import { DEFAULT_LOCALE, LOCALE_STORAGE_KEY, LOCALES, type Locale } from '@vizita/shared/constants';
-import {
-  VALIDATION_MESSAGES_EN,
-  type ValidationMessageKey,
-} from '@vizita/shared/messages/validation';
+import type { ValidationMessageKey } from '@vizita/shared/messages/validation';
 import { setRequestLocale } from './api-client';
 import type { en, Resources } from '../locales/en';
-import { enFirstPage } from '../locales/en-first-page';
 
 // Each language comes in two parts, each its own chunk (no HTTP backend, no runtime JSON): what
-// the first page needs — bundled into the entry for English, the fallback; fetched before the
-// first paint for Bulgarian and German — and what the signed-in screens need, fetched by the
+// the first page needs — fetched before the first paint, English too, so that the entry carries
+// no language a visitor does not read — and what the signed-in screens need, fetched by the
 // signed-in routes. So `/` stays within its 150 KB budget in every language (ADR 0010).
 type Part = 'firstPage' | 'signedIn';
 const bundles: Record<Part, Record<Locale, () => Promise<Partial<Resources>>>> = {
   firstPage: {
-    en: async () => enFirstPage,
+    en: async () => (await import('../locales/en-first-page')).enFirstPage,
     bg: async () => (await import('../locales/bg-first-page')).bgFirstPage,
     de: async () => (await import('../locales/de-first-page')).deFirstPage,
   },
@@ -27,6 +23,9 @@ const bundles: Record<Part, Record<Locale, () => Promise<Partial<Resources>>>> =
     de: async () => (await import('../locales/de-signed-in')).deSignedIn,
   },
 };
+/** The namespaces of the first part (the first page's). */
+const FIRST_PAGE_NAMESPACES = ['common', 'navigation', 'auth', 'medical', 'language', 'validation'];
+
 /** A namespace of each part, to tell whether the part is loaded. */
 const PART_MARKER: Record<Part, Namespace> = { firstPage: 'auth', signedIn: 'profile' };
 
@@ -81,12 +80,12 @@ const languageReady = new Promise<void>((resolve) => (markLanguageReady = resolv
 export async function initI18n(locale: Locale = storedLocale()): Promise<void> {
   if (!i18next.isInitialized) {
     await i18next.use(initReactI18next).init({
-      resources: { en: enFirstPage },
+      resources: {},
       partialBundledLanguages: true,
       lng: DEFAULT_LOCALE,
       fallbackLng: DEFAULT_LOCALE,
       supportedLngs: LOCALES,
-      ns: Object.keys(enFirstPage),
+      ns: FIRST_PAGE_NAMESPACES,
       defaultNS: 'common',
       interpolation: { escapeValue: false }, // React escapes
       initAsync: false,
@@ -95,12 +94,13 @@ export async function initI18n(locale: Locale = storedLocale()): Promise<void> {
     i18next.on('languageChanged', applyLocale);
   }
   try {
-    // English paints with what the entry has; the signed-in routes load the rest.
+    // The first page's texts; the signed-in routes load the rest.
     await ensureLoaded(locale, 'firstPage');
     await i18next.changeLanguage(locale);
   } catch (error) {
     // A language chunk that cannot be fetched must not keep the app from starting: English.
     console.warn('Language not loaded:', error instanceof Error ? error.message : error);
+    await ensureLoaded(DEFAULT_LOCALE, 'firstPage').catch(() => {});
     await i18next.changeLanguage(DEFAULT_LOCALE);
   }
   applyLocale(i18next.language);
@@ -135,7 +135,7 @@ export async function changeLocale(locale: Locale): Promise<void> {
 }
 
 function isValidationKey(key: string): key is ValidationMessageKey {
-  return Object.hasOwn(VALIDATION_MESSAGES_EN, key);
+  return i18next.exists(key, { ns: 'validation' });
 }
 
 /**

@@ -5,6 +5,7 @@ import dashboard from './bg/dashboard.json';
 import doctor from './bg/doctor.json';
 import profile from './bg/profile.json';
 import schedule from './bg/schedule.json';
+import security from './bg/security.json';
 import type { Resources } from './en';
 
 /** The Bulgarian of the signed-in screens, loaded by the signed-in routes. */
@@ -16,4 +17,5 @@ export const bgSignedIn = {
   doctor,
   schedule,
   admin,
+  security,
 } satisfies Partial<Resources>;

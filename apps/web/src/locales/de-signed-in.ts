@@ -5,6 +5,7 @@ import dashboard from './de/dashboard.json';
 import doctor from './de/doctor.json';
 import profile from './de/profile.json';
 import schedule from './de/schedule.json';
+import security from './de/security.json';
 import type { Resources } from './en';
 
 /** The German of the signed-in screens, loaded by the signed-in routes. */
@@ -16,4 +17,5 @@ export const deSignedIn = {
   doctor,
   schedule,
   admin,
+  security,
 } satisfies Partial<Resources>;

@@ -7,9 +7,9 @@ import navigation from './en/navigation.json';
 import type { Resources } from './en';
 
 /**
- * The English that any page may need at its first paint, bundled into the entry (English is the
- * default and the fallback, spec §1). The namespaces of the signed-in screens come with `./en`,
- * which the signed-in routes load (src/app/guards.tsx), so `/` does not carry them (150 KB budget).
+ * The English that any page may need at its first paint, fetched before it like the other
+ * languages' (src/lib/i18n.ts), so that a Bulgarian or German visitor's entry carries none of it.
+ * The signed-in screens' namespaces come with `./en-signed-in` (150 KB budget, ADR 0010).
  */
 export const enFirstPage = {
   common,

@@ -5,6 +5,7 @@ import dashboard from './en/dashboard.json';
 import doctor from './en/doctor.json';
 import profile from './en/profile.json';
 import schedule from './en/schedule.json';
+import security from './en/security.json';
 import type { Resources } from './en';
 
 /** The English of the signed-in screens, loaded by the signed-in routes (the entry has the rest). */
@@ -16,4 +17,5 @@ export const enSignedIn = {
   doctor,
   schedule,
   admin,
+  security,
 } satisfies Partial<Resources>;

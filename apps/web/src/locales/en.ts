@@ -11,6 +11,7 @@ import medical from './en/medical.json';
 import navigation from './en/navigation.json';
 import profile from './en/profile.json';
 import schedule from './en/schedule.json';
+import security from './en/security.json';
 
 /** The shape every language must have: the English keys, any string values. */
 type Translation<T> = { [K in keyof T]: T[K] extends string ? string : Translation<T[K]> };
@@ -34,6 +35,7 @@ export const en = {
   doctor,
   schedule,
   admin,
+  security,
 };
 
 export type Resources = Translation<typeof en>;

@@ -50,6 +50,7 @@ export const session = (overrides: Record<string, unknown> = {}) => ({
   userType: 'patient',
   isPaid: false,
   isProfileComplete: true,
+  twoFactor: 'off',
   ...overrides,
 });
 

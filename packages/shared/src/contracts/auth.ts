@@ -119,6 +119,11 @@ export const sessionSchema = z.object({
   userType: z.string(),
   isPaid: z.boolean(),
   isProfileComplete: z.boolean(),
+  /**
+   * Two-factor sign-in: `off`, `on`, or `required` — a doctor or admin without it, whose session
+   * can do nothing but set it up (ADR 0023).
+   */
+  twoFactor: z.enum(['off', 'on', 'required']),
 });
 export type Session = z.infer<typeof sessionSchema>;
 export const sessionResponseSchema = successSchema(sessionSchema);

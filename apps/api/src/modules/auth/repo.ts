@@ -1,7 +1,14 @@
 import type { AuditEvent } from '@vizita/shared/domain/audit-events';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { auditLog, oneTimeTokens, refreshTokens, sessions, users } from '../../db/schema.ts';
+import {
+  auditLog,
+  oneTimeTokens,
+  refreshTokens,
+  sessions,
+  trustedDevices,
+  users,
+} from '../../db/schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type OneTimePurpose = (typeof oneTimeTokens.$inferSelect)['purpose'];
@@ -106,6 +113,16 @@ export async function findLiveSession(db: Tx, sessionId: string, now: Date) {
     )
     .limit(1);
   return row;
+}
+
+/** Notes when a session last renewed its access (the signed-in devices list shows it). */
+export async function touchSession(db: Tx, sessionId: string, at: Date) {
+  await db.update(sessions).set({ lastUsedAt: at }).where(eq(sessions.id, sessionId));
+}
+
+/** A new password forgets the browsers remembered after the second factor. */
+export async function forgetTrustedDevices(db: Tx, userId: string) {
+  await db.delete(trustedDevices).where(eq(trustedDevices.userId, userId));
 }
 
 export async function revokeSession(db: Tx, sessionId: string, reason: string, at: Date) {

@@ -12,10 +12,16 @@ import {
   validateEmailQuerySchema,
   validateEmailResponseSchema,
 } from '@vizita/shared/contracts/auth';
+import {
+  loginResponseSchema,
+  twoFactorLoginRequestSchema,
+} from '@vizita/shared/contracts/two-factor';
 import { API_MESSAGES } from '@vizita/shared/messages/api-errors';
 import { localeFromAcceptLanguage } from '../../lib/request-locale.ts';
 import { bearerToken } from '../../plugins/authenticate.ts';
+import type { FastifyRequest } from 'fastify';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './refresh-cookie.ts';
+import { readTrustedDeviceCookie, setTrustedDeviceCookie } from './trusted-device-cookie.ts';
 import type { AuthService } from './service.ts';
 
 const errors = {
@@ -30,13 +36,11 @@ export const authRoutes: FastifyPluginAsyncZod<{
   auth: AuthService;
   secureCookies: boolean;
 }> = async (app, { auth, secureCookies }) => {
-  const ctx = (request: {
-    ip: string;
-    headers: Record<string, string | string[] | undefined>;
-  }) => ({
+  const ctx = (request: FastifyRequest) => ({
     ip: request.ip,
-    locale: localeFromAcceptLanguage(request.headers['accept-language'] as string | undefined),
-    userAgent: request.headers['user-agent'] as string | undefined,
+    locale: localeFromAcceptLanguage(request.headers['accept-language']),
+    userAgent: request.headers['user-agent'],
+    trustedDevice: readTrustedDeviceCookie(request),
   });
 
   app.post(
@@ -80,11 +84,33 @@ export const authRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/auth/login',
-    { schema: { body: loginRequestSchema, response: { 200: sessionResponseSchema, ...errors } } },
+    { schema: { body: loginRequestSchema, response: { 200: loginResponseSchema, ...errors } } },
     async (request, reply) => {
-      const { session, refreshToken } = await auth.login(request.body, ctx(request));
-      if (refreshToken) setRefreshCookie(reply, refreshToken, secureCookies);
-      return { success: true as const, data: session };
+      const result = await auth.login(request.body, ctx(request));
+      // A second factor is due: no session yet, only the proof for the code step.
+      if ('challenge' in result)
+        return {
+          success: true as const,
+          data: { twoFactorRequired: true as const, challenge: result.challenge },
+        };
+      if (result.refreshToken) setRefreshCookie(reply, result.refreshToken, secureCookies);
+      return { success: true as const, data: result.session };
+    },
+  );
+
+  app.post(
+    '/auth/login/two-factor',
+    {
+      schema: {
+        body: twoFactorLoginRequestSchema,
+        response: { 200: sessionResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const result = await auth.completeTwoFactorLogin(request.body, ctx(request));
+      if (result.refreshToken) setRefreshCookie(reply, result.refreshToken, secureCookies);
+      if (result.trustedDevice) setTrustedDeviceCookie(reply, result.trustedDevice, secureCookies);
+      return { success: true as const, data: result.session };
     },
   );
 

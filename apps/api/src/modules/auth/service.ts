@@ -13,6 +13,8 @@ import { renderMail, type MailKind } from '../mail/templates.ts';
 import { queueAccountMail } from './account-mails.ts';
 import type { AccessTokens } from './access-token.ts';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from './passwords.ts';
+import { roleOf } from '../../plugins/roles.ts';
+import type { TwoFactorService } from './two-factor-service.ts';
 import * as repo from './repo.ts';
 
 const MINUTE = 60_000;
@@ -34,7 +36,13 @@ const MAIL_HOURLY_LIMIT = 5;
 // this soon is that race, not theft. Later reuse revokes the whole session family.
 export const REFRESH_REUSE_GRACE_MS = 30_000;
 
-export type RequestContext = { ip: string; locale: Locale; userAgent?: string | undefined };
+export type RequestContext = {
+  ip: string;
+  locale: Locale;
+  userAgent?: string | undefined;
+  /** The "remember this device" cookie, when the browser sent one. */
+  trustedDevice?: string | undefined;
+};
 export type AuthDeps = {
   db: Db;
   clock: Clock;
@@ -45,12 +53,19 @@ export type AuthDeps = {
   jobs: Pick<JobWorker, 'runNow'>;
   /** … after the answer has left, so its timing tells nothing (lib/after-response.ts). */
   afterResponse: AfterResponse;
+  twoFactor: TwoFactorService;
   appUrl: string;
   limits: { loginPerIp: number; loginPerEmail: number; registerPerIp: number };
   log: { error: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void };
 };
 
 type SessionResult = { session: Session; refreshToken?: string };
+/** The password was right and a second factor is due: proof for the code step, no session yet. */
+type ChallengeResult = { challenge: string };
+type TwoFactorState = Session['twoFactor'];
+
+/** Doctors and admins: they must have two-factor sign-in on before they see patient data. */
+const isStaff = (user: repo.UserRow) => roleOf(user) !== 'patient';
 
 export function createAuthService(deps: AuthDeps) {
   const { db, clock, accessTokens, rateLimiter, limits } = deps;
@@ -84,8 +99,9 @@ export function createAuthService(deps: AuthDeps) {
     if (!cooldown.allowed || !hourly.allowed) throw new ApiError(status, code);
   }
 
-  function toSession(user: repo.UserRow, accessToken: string): Session {
+  function toSession(user: repo.UserRow, accessToken: string, twoFactor: TwoFactorState): Session {
     return {
+      twoFactor,
       accessToken,
       userId: user.id,
       isAdmin: user.isAdmin,
@@ -95,7 +111,17 @@ export function createAuthService(deps: AuthDeps) {
     };
   }
 
-  async function startSession(user: repo.UserRow, ctx: RequestContext): Promise<SessionResult> {
+  /** What the session says about two-factor sign-in (a restricted one must set it up first). */
+  async function twoFactorState(user: repo.UserRow, restricted: boolean): Promise<TwoFactorState> {
+    if (restricted) return 'required';
+    return (await deps.twoFactor.isEnabled(user.id)) ? 'on' : 'off';
+  }
+
+  async function startSession(
+    user: repo.UserRow,
+    ctx: RequestContext,
+    { restricted = false }: { restricted?: boolean } = {},
+  ): Promise<SessionResult> {
     const now = clock();
     const refreshToken = randomToken();
     const sessionId = await db.transaction(async (tx) => {
@@ -104,12 +130,17 @@ export function createAuthService(deps: AuthDeps) {
         expiresAt: new Date(now.getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000),
         ip: ctx.ip,
         userAgent: ctx.userAgent?.slice(0, 500) ?? null,
+        lastUsedAt: now,
+        restricted,
       });
       await repo.insertRefreshToken(tx, session.id, hashToken(refreshToken));
       return session.id;
     });
     const accessToken = await accessTokens.sign({ userId: user.id, sessionId });
-    return { session: toSession(user, accessToken), refreshToken };
+    return {
+      session: toSession(user, accessToken, await twoFactorState(user, restricted)),
+      refreshToken,
+    };
   }
 
   return {
@@ -193,7 +224,7 @@ export function createAuthService(deps: AuthDeps) {
     async login(
       input: { email: string; password: string },
       ctx: RequestContext,
-    ): Promise<SessionResult> {
+    ): Promise<SessionResult | ChallengeResult> {
       const email = normalizeEmail(input.email);
       // The attacker is throttled, not the account: failures count per address *and* IP, so a
       // guesser elsewhere never locks the owner out. They back off: the limit per 15 minutes,
@@ -227,8 +258,39 @@ export function createAuthService(deps: AuthDeps) {
       for (const { windowMs } of LOGIN_BACKOFF)
         await rateLimiter.reset(`login:account-ip:${windowMs}:${email}:${ctx.ip}`, windowMs);
       if (user.locale !== ctx.locale) await repo.updateUser(db, user.id, { locale: ctx.locale });
+      const twoFactorOn = await deps.twoFactor.isEnabled(user.id);
+      // The second factor, unless this browser was remembered after passing it (≤ 30 days).
+      if (twoFactorOn && !(await deps.twoFactor.trustsDevice(user.id, ctx.trustedDevice)))
+        return { challenge: await deps.twoFactor.challenge(user.id) };
       await repo.audit(db, 'auth.login', { userId: user.id, ip: ctx.ip });
-      return startSession({ ...user, locale: ctx.locale }, ctx);
+      // A doctor or admin without it may sign in only to set it up (ADR 0023).
+      return startSession({ ...user, locale: ctx.locale }, ctx, {
+        restricted: isStaff(user) && !twoFactorOn,
+      });
+    },
+
+    /**
+     * The code step of a sign-in: the password step's challenge, and a current code or a recovery
+     * code (five tries in 15 minutes). With `rememberDevice`, answers the cookie that lets this
+     * browser skip the step for 30 days.
+     */
+    async completeTwoFactorLogin(
+      input: { challenge: string; code?: string; recoveryCode?: string; rememberDevice?: boolean },
+      ctx: RequestContext,
+    ): Promise<SessionResult & { trustedDevice?: string }> {
+      const userId = await deps.twoFactor.challengedUser(input.challenge);
+      const user = await repo.findUserById(db, userId);
+      if (!user || user.deactivatedAt) throw new ApiError(401, 'twoFactorChallengeExpired');
+      await deps.twoFactor.verifyLogin(userId, input);
+      await repo.audit(db, 'auth.login', {
+        userId,
+        ip: ctx.ip,
+        meta: { secondFactor: input.code ? 'totp' : 'recovery_code' },
+      });
+      const started = await startSession(user, ctx);
+      return input.rememberDevice
+        ? { ...started, trustedDevice: await deps.twoFactor.trustDevice(userId, ctx.userAgent) }
+        : started;
     },
 
     /**
@@ -251,6 +313,7 @@ export function createAuthService(deps: AuthDeps) {
                 kind: 'race' as const,
                 sessionId: row.session.id,
                 userId: row.session.userId,
+                restricted: row.session.restricted,
               };
             }
             await repo.revokeSession(tx, row.session.id, 'refresh_token_reuse', now);
@@ -264,10 +327,12 @@ export function createAuthService(deps: AuthDeps) {
           const next = randomToken();
           await repo.markRefreshTokenUsed(tx, row.token.id, now);
           await repo.insertRefreshToken(tx, row.session.id, hashToken(next));
+          await repo.touchSession(tx, row.session.id, now);
           return {
             kind: 'rotated' as const,
             sessionId: row.session.id,
             userId: row.session.userId,
+            restricted: row.session.restricted,
             refreshToken: next,
           };
         });
@@ -281,25 +346,31 @@ export function createAuthService(deps: AuthDeps) {
           sessionId: outcome.sessionId,
         });
         return {
-          session: toSession(user, accessToken),
+          session: toSession(user, accessToken, await twoFactorState(user, outcome.restricted)),
           ...(outcome.kind === 'rotated' ? { refreshToken: outcome.refreshToken } : {}),
         };
       }
       if (input.bearer) {
         const claims = await this.authenticate(input.bearer);
         const user = claims && (await repo.findUserById(db, claims.userId));
-        if (user) return { session: toSession(user, input.bearer) };
+        if (user)
+          return {
+            session: toSession(user, input.bearer, await twoFactorState(user, claims.restricted)),
+          };
       }
       throw new ApiError(401, 'authRequired');
     },
 
-    /** Verifies an access token and that its session is still live (logout takes effect at once). */
+    /**
+     * Verifies an access token and that its session is still live (logout takes effect at once);
+     * `restricted` says the session may only set up two-factor sign-in.
+     */
     async authenticate(bearer: string) {
       const claims = await accessTokens.verify(bearer);
       if (!claims) return null;
       const session = await repo.findLiveSession(db, claims.sessionId, clock());
       if (!session || session.userId !== claims.userId) return null;
-      return claims;
+      return { ...claims, restricted: session.restricted };
     },
 
     async logout(
@@ -360,6 +431,7 @@ export function createAuthService(deps: AuthDeps) {
         });
         await repo.consumeOneTimeTokens(tx, owner.id, 'password_reset', now);
         await repo.revokeUserSessions(tx, owner.id, 'password_reset', now);
+        await repo.forgetTrustedDevices(tx, owner.id);
         await repo.audit(tx, 'auth.password_reset', { userId: owner.id, ip: ctx.ip });
         return owner;
       });
@@ -388,6 +460,7 @@ export function createAuthService(deps: AuthDeps) {
       await db.transaction(async (tx) => {
         await repo.updateUser(tx, user.id, { passwordHash, passwordChangedAt: now });
         await repo.revokeUserSessions(tx, user.id, 'password_changed', now, input.sessionId);
+        await repo.forgetTrustedDevices(tx, user.id);
         await repo.audit(tx, 'auth.password_changed', { userId: user.id, ip: ctx.ip });
       });
       await sendMail('passwordChanged', user, `${deps.appUrl}/forgot-password`);

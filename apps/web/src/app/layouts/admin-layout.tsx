@@ -11,6 +11,7 @@ export function AdminLayout() {
         { to: '/admin', label: t('nav.doctors'), end: true },
         { to: '/admin/appointments', label: t('nav.appointments'), end: false },
         { to: '/admin/audit', label: t('nav.audit'), end: false },
+        { to: '/security', label: t('nav.security'), end: true },
       ]}
     />
   );

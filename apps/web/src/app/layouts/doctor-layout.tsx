@@ -11,6 +11,7 @@ export function DoctorLayout() {
         { to: '/doctor', label: t('nav.schedule'), end: true },
         { to: '/doctor/availability', label: t('nav.availability'), end: false },
         { to: '/doctor/profile', label: t('nav.profile'), end: false },
+        { to: '/security', label: t('nav.security'), end: true },
       ]}
     />
   );

@@ -10,6 +10,8 @@ export interface SessionUser {
   userType: string;
   isPaid: boolean;
   isProfileComplete: boolean;
+  /** `required`: a doctor or admin who must set up two-factor sign-in before anything else. */
+  twoFactor: Session['twoFactor'];
 }
 
 export interface LoginError {
@@ -62,6 +64,7 @@ function userFrom(session: Session): SessionUser {
     userType: session.userType.toLowerCase(),
     isPaid: session.isPaid,
     isProfileComplete: session.isProfileComplete,
+    twoFactor: session.twoFactor,
   };
 }
 

@@ -29,6 +29,7 @@ export function readSession(body: unknown): Session | null {
     userType: d.userType,
     isPaid: d.isPaid,
     isProfileComplete: d.isProfileComplete,
+    twoFactor: d.twoFactor === 'on' || d.twoFactor === 'required' ? d.twoFactor : 'off',
   };
 }
 

@@ -1,14 +1,20 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { loginRequestSchema } from '@vizita/shared/contracts/auth';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { DelayedSpinner } from '../../../components/ui/spinner';
 import { TextField } from '../../../components/ui/text-field';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useLogin } from '../api/login';
 import { useResendValidationEmail } from '../api/resend-validation-email';
 import { isEmailNotValidated, loginErrorKey, resendErrorKey } from '../utils/error-keys';
+
+// The code step of two-factor sign-in: its own chunk, fetched only when a password needs it.
+const TwoFactorLoginStep = lazy(async () => ({
+  default: (await import('./two-factor-login-step')).TwoFactorLoginStep,
+}));
 
 const linkClass =
   'rounded font-medium text-teal-800 underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-teal-600';
@@ -20,6 +26,8 @@ export function LoginForm() {
   const resend = useResendValidationEmail();
   // Spec §8: an address that still needs validating is kept for the resend flow.
   const [unvalidatedEmail, setUnvalidatedEmail] = useState<string | null>(null);
+  // The password was right and a second factor is due (ADR 0023).
+  const [challenge, setChallenge] = useState<string | null>(null);
 
   const form = useSchemaForm({
     schema: loginRequestSchema,
@@ -30,12 +38,20 @@ export function LoginForm() {
     setUnvalidatedEmail(null);
     resend.reset();
     try {
-      await login.mutateAsync({ email, password });
+      const answer = await login.mutateAsync({ email, password });
+      if ('challenge' in answer) return setChallenge(answer.challenge);
       await navigate('/dashboard');
     } catch (error) {
       if (isEmailNotValidated(error)) setUnvalidatedEmail(email);
     }
   });
+
+  if (challenge)
+    return (
+      <Suspense fallback={<DelayedSpinner />}>
+        <TwoFactorLoginStep challenge={challenge} onRestart={() => setChallenge(null)} />
+      </Suspense>
+    );
 
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-3">

@@ -137,6 +137,9 @@ function ProfileDetails({
           <Link to="/dashboard/billing" className={buttonClasses('secondary')}>
             {t('view.billing')}
           </Link>
+          <Link to="/security" className={buttonClasses('secondary')}>
+            {t('view.security')}
+          </Link>
           <Button variant="secondary" onClick={onSignOut} disabled={signingOut}>
             {t('view.signOut')}
           </Button>

@@ -1,0 +1,171 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import * as z from 'zod/mini';
+import { apiErrorSchema, messageOnlySchema } from '@vizita/shared/contracts/api-response';
+import {
+  recoveryCodesResponseSchema,
+  signedInDevicesResponseSchema,
+  twoFactorConfirmRequestSchema,
+  twoFactorEnableRequestSchema,
+  twoFactorSetupRequestSchema,
+  twoFactorSetupResponseSchema,
+  twoFactorStatusResponseSchema,
+} from '@vizita/shared/contracts/two-factor';
+import type { Db } from '../../db/client.ts';
+import { ApiError } from '../../lib/api-error.ts';
+import { roleOf } from '../../plugins/roles.ts';
+import { clearRefreshCookie } from './refresh-cookie.ts';
+import * as repo from './repo.ts';
+import type { TwoFactorService } from './two-factor-service.ts';
+
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+  429: apiErrorSchema,
+};
+
+/**
+ * `/auth/two-factor/*` and `/auth/sessions/*`: the caller's own second factor and signed-in
+ * devices. A restricted session (a doctor or admin still without 2FA) may use the setup routes —
+ * nothing else (ADR 0023).
+ */
+export const twoFactorRoutes: FastifyPluginAsyncZod<{
+  twoFactor: TwoFactorService;
+  db: Db;
+  secureCookies: boolean;
+}> = async (app, { twoFactor, db, secureCookies }) => {
+  const me = (request: { auth: { userId: string; sessionId: string } | null }) => request.auth!;
+  const isStaff = async (userId: string) => {
+    const user = await repo.findUserById(db, userId);
+    if (!user) throw new ApiError(401, 'authRequired');
+    return roleOf(user) !== 'patient';
+  };
+
+  app.get(
+    '/auth/two-factor',
+    {
+      preValidation: app.authenticateForSetup,
+      schema: { response: { 200: twoFactorStatusResponseSchema, ...errors } },
+    },
+    async (request) => {
+      const { userId } = me(request);
+      return {
+        success: true as const,
+        data: await twoFactor.status(userId, await isStaff(userId)),
+      };
+    },
+  );
+
+  app.post(
+    '/auth/two-factor/setup',
+    {
+      preValidation: app.authenticateForSetup,
+      schema: {
+        body: twoFactorSetupRequestSchema,
+        response: { 200: twoFactorSetupResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return {
+        success: true as const,
+        data: await twoFactor.setup(me(request).userId, request.body.password),
+      };
+    },
+  );
+
+  app.post(
+    '/auth/two-factor/enable',
+    {
+      preValidation: app.authenticateForSetup,
+      schema: {
+        body: twoFactorEnableRequestSchema,
+        response: { 200: recoveryCodesResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { userId, sessionId } = me(request);
+      return {
+        success: true as const,
+        data: await twoFactor.enable(userId, sessionId, request.body.code),
+      };
+    },
+  );
+
+  app.post(
+    '/auth/two-factor/disable',
+    {
+      preValidation: app.authenticate,
+      schema: {
+        body: twoFactorConfirmRequestSchema,
+        response: { 200: messageOnlySchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { userId } = me(request);
+      const { password, code } = request.body;
+      await twoFactor.disable(userId, await isStaff(userId), password, code);
+      return { success: true as const, message: 'Two-factor sign-in is off.' };
+    },
+  );
+
+  app.post(
+    '/auth/two-factor/recovery-codes',
+    {
+      preValidation: app.authenticate,
+      schema: {
+        body: twoFactorConfirmRequestSchema,
+        response: { 200: recoveryCodesResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { password, code } = request.body;
+      return {
+        success: true as const,
+        data: await twoFactor.regenerateRecoveryCodes(me(request).userId, password, code),
+      };
+    },
+  );
+
+  app.get(
+    '/auth/sessions',
+    {
+      preValidation: app.authenticate,
+      schema: { response: { 200: signedInDevicesResponseSchema, ...errors } },
+    },
+    async (request) => {
+      const { userId, sessionId } = me(request);
+      return { success: true as const, data: await twoFactor.devices(userId, sessionId) };
+    },
+  );
+
+  app.delete(
+    '/auth/sessions/:id',
+    {
+      preValidation: app.authenticate,
+      schema: {
+        params: z.object({ id: z.uuid('invalidValue') }),
+        response: { 200: messageOnlySchema, ...errors },
+      },
+    },
+    async (request) => {
+      await twoFactor.signOutDevice(me(request).userId, request.params.id);
+      return { success: true as const, message: 'The device is signed out.' };
+    },
+  );
+
+  app.post(
+    '/auth/sessions/sign-out-everywhere',
+    {
+      preValidation: app.authenticateForSetup,
+      schema: { response: { 200: messageOnlySchema, ...errors } },
+    },
+    async (request, reply) => {
+      await twoFactor.signOutEverywhere(me(request).userId);
+      clearRefreshCookie(reply, secureCookies);
+      return { success: true as const, message: 'Signed out on every device.' };
+    },
+  );
+};

@@ -1,0 +1,268 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { twoFactorCodeSchema } from '@vizita/shared/contracts/two-factor';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { ErrorState } from '../../../components/ui/error-state';
+import { FormActions } from '../../../components/ui/form-actions';
+import { LoadingState } from '../../../components/ui/spinner';
+import { TextField } from '../../../components/ui/text-field';
+import { isApiError } from '../../../lib/api-client';
+import { focusOnMount } from '../../../lib/focus';
+import { useValidationMessage } from '../../../lib/i18n';
+import {
+  useDisableTwoFactor,
+  useEnableTwoFactor,
+  useNewRecoveryCodes,
+  useTwoFactorSetup,
+  useTwoFactorStatus,
+} from '../api/two-factor';
+import { RecoveryCodes } from './recovery-codes';
+
+/** The security namespace's text for a refusal of a two-factor change. */
+const FAILURE_KEYS = {
+  currentPasswordIncorrect: 'errors.password',
+  twoFactorCodeWrong: 'errors.code',
+  tooManyRequests: 'errors.tooMany',
+  twoFactorStaffRequired: 'errors.staff',
+} as const;
+
+function failureKey(error: unknown) {
+  const code = isApiError(error) ? error.code : undefined;
+  return code && Object.hasOwn(FAILURE_KEYS, code)
+    ? FAILURE_KEYS[code as keyof typeof FAILURE_KEYS]
+    : 'errors.generic';
+}
+
+type InputProps = { value: string; onChange: (value: string) => void; error: string | undefined };
+
+/** The password again, as every change of the second factor asks for it. */
+function PasswordInput({ value, onChange, error }: InputProps) {
+  const { t } = useTranslation('security');
+  return (
+    <TextField
+      label={t('twoFactor.password')}
+      type="password"
+      autoComplete="current-password"
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      error={error}
+    />
+  );
+}
+
+/** A code of the authenticator app. */
+function CodeInput({ value, onChange, error }: InputProps) {
+  const { t } = useTranslation('security');
+  return (
+    <TextField
+      label={t('twoFactor.code')}
+      autoComplete="one-time-code"
+      inputMode="numeric"
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      error={error}
+    />
+  );
+}
+
+/** "1234 5678 …": a secret typed by hand is easier in groups of four. */
+const grouped = (secret: string) => secret.replace(/(.{4})/g, '$1 ').trim();
+
+/** Password, then the QR code and a first code, then the recovery codes (shown once). */
+function TurnOn({ onDone }: { onDone: () => void }) {
+  const { t } = useTranslation('security');
+  const message = useValidationMessage();
+  const setup = useTwoFactorSetup();
+  const enable = useEnableTwoFactor();
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [problem, setProblem] = useState<string | undefined>();
+
+  const start = (event: FormEvent) => {
+    event.preventDefault();
+    if (!password) return setProblem('passwordRequired');
+    setProblem(undefined);
+    setup.mutate(password);
+  };
+  const confirm = (event: FormEvent) => {
+    event.preventDefault();
+    const checked = twoFactorCodeSchema.safeParse(code);
+    if (!checked.success) return setProblem(checked.error.issues[0]!.message);
+    setProblem(undefined);
+    enable.mutate(checked.data);
+  };
+
+  if (enable.isSuccess)
+    return <RecoveryCodes codes={enable.data.recoveryCodes} onDone={onDone} fresh />;
+
+  if (setup.isSuccess)
+    return (
+      <form noValidate onSubmit={confirm} className="space-y-4">
+        <h3 ref={focusOnMount} tabIndex={-1} className="font-semibold text-slate-900">
+          {t('twoFactor.scanHeading')}
+        </h3>
+        <ol className="list-decimal space-y-1 pl-5 text-sm text-slate-800">
+          <li>{t('twoFactor.scanStep1')}</li>
+          <li>{t('twoFactor.scanStep2')}</li>
+          <li>{t('twoFactor.scanStep3')}</li>
+        </ol>
+        <img
+          src={`data:image/svg+xml;utf8,${encodeURIComponent(setup.data.qrSvg)}`}
+          alt={t('twoFactor.qrAlt')}
+          className="size-48 rounded-lg border border-slate-200 bg-white p-2"
+        />
+        <p className="text-sm text-slate-700">
+          {t('twoFactor.manual')}{' '}
+          <code data-testid="totp-secret" className="font-mono break-all text-slate-900">
+            {grouped(setup.data.secret)}
+          </code>
+        </p>
+        <CodeInput value={code} onChange={setCode} error={message(problem)} />
+        {enable.isError && <Alert tone="error">{t(failureKey(enable.error))}</Alert>}
+        <Button type="submit" busy={enable.isPending}>
+          {t('twoFactor.turnOn')}
+        </Button>
+      </form>
+    );
+
+  return (
+    <form noValidate onSubmit={start} className="space-y-3">
+      <PasswordInput value={password} onChange={setPassword} error={message(problem)} />
+      {setup.isError && <Alert tone="error">{t(failureKey(setup.error))}</Alert>}
+      <Button type="submit" busy={setup.isPending}>
+        {t('twoFactor.continue')}
+      </Button>
+    </form>
+  );
+}
+
+/** Password and a current code: new recovery codes, or turning it off (patients only). */
+function Confirmed({
+  action,
+  onCancel,
+  onDone,
+}: {
+  action: 'codes' | 'off';
+  onCancel: () => void;
+  onDone: () => void;
+}) {
+  const { t } = useTranslation('security');
+  const message = useValidationMessage();
+  const newCodes = useNewRecoveryCodes();
+  const turnOff = useDisableTwoFactor();
+  const mutation = action === 'codes' ? newCodes : turnOff;
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [problems, setProblems] = useState<{ password?: string; code?: string }>({});
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const checked = twoFactorCodeSchema.safeParse(code);
+    const next = {
+      ...(password ? {} : { password: 'passwordRequired' }),
+      ...(checked.success ? {} : { code: checked.error.issues[0]!.message }),
+    };
+    setProblems(next);
+    if (!checked.success || !password) return;
+    const input = { password, code: checked.data };
+    if (action === 'codes') newCodes.mutate(input);
+    else turnOff.mutate(input, { onSuccess: onDone });
+  };
+
+  if (action === 'codes' && newCodes.isSuccess)
+    return <RecoveryCodes codes={newCodes.data.recoveryCodes} onDone={onDone} />;
+
+  return (
+    <form noValidate onSubmit={submit} className="space-y-3">
+      <h3 ref={focusOnMount} tabIndex={-1} className="font-semibold text-slate-900">
+        {action === 'codes' ? t('twoFactor.newCodesHeading') : t('twoFactor.offHeading')}
+      </h3>
+      <PasswordInput value={password} onChange={setPassword} error={message(problems.password)} />
+      <CodeInput value={code} onChange={setCode} error={message(problems.code)} />
+      {mutation.isError && <Alert tone="error">{t(failureKey(mutation.error))}</Alert>}
+      <FormActions>
+        <Button variant="secondary" onClick={onCancel}>
+          {t('twoFactor.cancel')}
+        </Button>
+        <Button type="submit" busy={mutation.isPending}>
+          {action === 'codes' ? t('twoFactor.newCodes') : t('twoFactor.turnOff')}
+        </Button>
+      </FormActions>
+    </form>
+  );
+}
+
+/** Two-factor sign-in: its state, and turning it on, off, or renewing the recovery codes. */
+export function TwoFactorSection() {
+  const { t } = useTranslation('security');
+  const status = useTwoFactorStatus();
+  const [mode, setMode] = useState<'idle' | 'on' | 'codes' | 'off'>('idle');
+  const [notice, setNotice] = useState<string | null>(null);
+  const done = (text: string | null) => () => {
+    setMode('idle');
+    setNotice(text);
+  };
+
+  let body;
+  if (!status.data)
+    body = status.isError ? (
+      <ErrorState message={t('errors.load')} onRetry={() => void status.refetch()} />
+    ) : (
+      <LoadingState />
+    );
+  else if (mode === 'on') body = <TurnOn onDone={done(t('twoFactor.isOnNow'))} />;
+  else if (mode === 'codes' || mode === 'off')
+    body = (
+      <Confirmed
+        action={mode}
+        onCancel={done(null)}
+        onDone={done(mode === 'off' ? t('twoFactor.isOffNow') : null)}
+      />
+    );
+  else
+    body = (
+      <div className="space-y-3">
+        <p className="text-sm text-slate-800">
+          {status.data.enabled ? t('twoFactor.on') : t('twoFactor.off')}
+        </p>
+        {status.data.required && !status.data.enabled && (
+          <Alert tone="info">{t('twoFactor.requiredForStaff')}</Alert>
+        )}
+        {status.data.enabled && (
+          <p className="text-sm text-slate-700">
+            {t('twoFactor.codesLeft', { count: status.data.recoveryCodesLeft })}
+          </p>
+        )}
+        {notice && <Alert tone="success">{notice}</Alert>}
+        <div className="flex flex-wrap gap-2">
+          {status.data.enabled ? (
+            <>
+              <Button variant="secondary" onClick={() => setMode('codes')}>
+                {t('twoFactor.newCodes')}
+              </Button>
+              {!status.data.required && (
+                <Button variant="secondary" onClick={() => setMode('off')}>
+                  {t('twoFactor.turnOff')}
+                </Button>
+              )}
+            </>
+          ) : (
+            <Button onClick={() => setMode('on')}>{t('twoFactor.setUp')}</Button>
+          )}
+        </div>
+      </div>
+    );
+
+  return (
+    <section aria-labelledby="two-factor-heading" className="space-y-4">
+      <div>
+        <h2 id="two-factor-heading" className="text-lg font-semibold text-slate-900">
+          {t('twoFactor.heading')}
+        </h2>
+        <p className="mt-1 text-sm text-slate-700">{t('twoFactor.intro')}</p>
+      </div>
+      {body}
+    </section>
+  );
+}
