@@ -26,6 +26,7 @@ import { createTwoFactorService } from './modules/auth/two-factor-service.ts';
 import { createHealthText, encryptLegacyHealthText } from './modules/appointments/health-text.ts';
 import { createJobWorker } from './modules/jobs/queue.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { legalRoutes } from './modules/legal/routes.ts';
 import { doctorRoutes } from './modules/doctors/routes.ts';
 import { createDoctorService } from './modules/doctors/service.ts';
 import { createAuthService } from './modules/auth/service.ts';
@@ -48,6 +49,7 @@ import { createScheduleService } from './modules/schedules/service.ts';
 import { documentRoutes } from './modules/documents/routes.ts';
 import { createDocumentService } from './modules/documents/service.ts';
 import { devMailRoutes } from './modules/mail/dev-mail-routes.ts';
+import { withLegalFooter } from './modules/mail/legal-footer.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './modules/mail/mailer.ts';
 import { authenticatePlugin } from './plugins/authenticate.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
@@ -185,11 +187,13 @@ export async function buildApp(deps: AppDeps) {
   await app.register(openApiPlugin);
 
   const { db, pool } = database;
-  const mailer =
+  const mailer = withLegalFooter(
     deps.mailer ??
-    (config.smtpUrl
-      ? createSmtpMailer(config.smtpUrl, config.mailFrom, { requireTls: config.isProduction })
-      : createOutboxMailer(db, (line) => app.log.info(line)));
+      (config.smtpUrl
+        ? createSmtpMailer(config.smtpUrl, config.mailFrom, { requireTls: config.isProduction })
+        : createOutboxMailer(db, (line) => app.log.info(line))),
+    config.appUrl,
+  );
   const rateLimiter = createRateLimiter(db, clock);
   const jobs = createJobWorker({ db, clock, log: app.log });
   const afterResponse = createAfterResponse(app.log);
@@ -222,6 +226,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(healthRoutes, { pool });
   await app.register(authRoutes, { auth, secureCookies: config.secureCookies });
   await app.register(twoFactorRoutes, { twoFactor, db, secureCookies: config.secureCookies });
+  await app.register(legalRoutes, { db, clock, clinic: config.clinic });
   const healthText = createHealthText(encryption);
   const profiles = createProfileService({ db, clock, encryption });
   await app.register(profileRoutes, { profiles });

@@ -108,6 +108,15 @@ const envSchema = z.object({
   // Where patients write to the clinic: shown as the doctor's contact instead of the doctor's own
   // sign-in address (which never leaves the staff side).
   CLINIC_EMAIL: z.optional(z.email()),
+  // The operator's details the imprint (§ 5 DDG) and the privacy notice (GDPR Art. 13) must give:
+  // a telephone number, who represents the clinic, and how to reach its data-protection officer.
+  CLINIC_PHONE: z.optional(z.string().check(z.trim(), z.minLength(1))),
+  CLINIC_REPRESENTATIVE: z.optional(z.string().check(z.trim(), z.minLength(1))),
+  CLINIC_DPO: z.optional(z.string().check(z.trim(), z.minLength(1))),
+  // The commercial register and number, and the professional chamber / supervisory authority with
+  // the professional title and rules (§ 5(1) nos. 4 and 5 DDG) — printed when set.
+  CLINIC_REGISTER: z.optional(z.string().check(z.trim(), z.minLength(1))),
+  CLINIC_SUPERVISORY_AUTHORITY: z.optional(z.string().check(z.trim(), z.minLength(1))),
   INVOICE_SERIES: z._default(
     z.string().check(z.regex(/^[A-Z0-9]{1,10}$/, 'INVOICE_SERIES: 1–10 capital letters or digits')),
     'VZ',
@@ -158,6 +167,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
             'CLINIC_TAX_ID',
             'CLINIC_COUNTRY',
             'CLINIC_EMAIL',
+            'CLINIC_PHONE',
+            'CLINIC_REPRESENTATIVE',
+            'CLINIC_DPO',
           ] as const
         ).filter((k) => !e[k])
       : [];
@@ -228,6 +240,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       vatId: e.CLINIC_VAT_ID ?? null,
       country: e.CLINIC_COUNTRY ?? 'BG',
       email: e.CLINIC_EMAIL ?? 'clinic@vizita.local',
+      phone: e.CLINIC_PHONE ?? '+359 000 000 000 (demo)',
+      representative: e.CLINIC_REPRESENTATIVE ?? 'Demo Representative (set CLINIC_REPRESENTATIVE)',
+      dataProtectionOfficer: e.CLINIC_DPO ?? 'Demo DPO, dpo@vizita.local (set CLINIC_DPO)',
+      register: e.CLINIC_REGISTER ?? null,
+      supervisoryAuthority: e.CLINIC_SUPERVISORY_AUTHORITY ?? null,
       invoiceSeries: e.INVOICE_SERIES,
     },
     seedDemoData: e.SEED_DEMO_DATA

@@ -18,6 +18,9 @@ const CLINIC = {
   CLINIC_VAT_ID: 'DE123456789',
   CLINIC_COUNTRY: 'DE',
   CLINIC_EMAIL: 'praxis@mvz-telemedizin.test',
+  CLINIC_PHONE: '+49 30 1234567',
+  CLINIC_REPRESENTATIVE: 'Dr. med. Jana Keller (Geschäftsführerin)',
+  CLINIC_DPO: 'Datenschutzbeauftragter, datenschutz@mvz-telemedizin.test',
   INVOICE_SERIES: 'VZ',
 };
 const DE_NOTE = 'Umsatzsteuerfrei gemäß § 4 Nr. 14 Buchst. a UStG';

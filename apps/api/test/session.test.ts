@@ -35,6 +35,7 @@ describe('login', () => {
     expect(res.statusCode).toBe(200);
     expect(Object.keys(res.json().data).sort()).toEqual([
       'accessToken',
+      'consentsDue',
       'isAdmin',
       'isPaid',
       'isProfileComplete',

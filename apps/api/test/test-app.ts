@@ -10,6 +10,8 @@ import { createDatabase, type Database } from '../src/db/client.ts';
 import { applyMigrations } from '../src/db/migrate.ts';
 import { mailOutbox, users } from '../src/db/schema.ts';
 import { totpAt, totpStep } from '../src/lib/totp.ts';
+import { createAdminService } from '../src/modules/admin/service.ts';
+import { parseWeeklyHours } from '../src/modules/admin/weekly-hours.ts';
 import type { Mailer } from '../src/modules/mail/mailer.ts';
 
 /** A fresh database on the shared test server, migrated; dropped by `drop()`. */
@@ -51,6 +53,9 @@ export const PRODUCTION_ENV = {
   CLINIC_TAX_ID: '000000000',
   CLINIC_COUNTRY: 'BG',
   CLINIC_EMAIL: 'contact@clinic.test',
+  CLINIC_PHONE: '+359 2 000 0000',
+  CLINIC_REPRESENTATIVE: 'Dr. Test Representative',
+  CLINIC_DPO: 'Test DPO, dpo@clinic.test',
 };
 
 /** A clock that tests move by hand. */
@@ -184,6 +189,38 @@ export async function signUp(
     userId: login.json<{ data: { userId: string } }>().data.userId,
   };
 }
+
+/** A doctor (Dr. Elena Petrova, Sofia, Mon–Fri 09:00–17:00) made as the admin CLI makes one. */
+export async function createTestDoctor(t: TestApp, password = 'Doctor-2026!') {
+  const email = `dr-${randomBytes(4).toString('hex')}@clinic.test`;
+  const id = await createAdminService(t.db).createDoctor({
+    email,
+    password,
+    firstName: 'Elena',
+    lastName: 'Petrova',
+    specialties: ['cardiology'],
+    timeZone: 'Europe/Sofia',
+    slotMinutes: 30,
+    weekly: parseWeeklyHours('Mon-Fri 09:00-17:00'),
+  });
+  return { id, email, password };
+}
+
+/** A complete Bulgarian profile as PUT /auth/complete-profile takes it (EGN of 1990-04-12). */
+export const BULGARIAN_PROFILE = {
+  firstName: 'Maria',
+  lastName: 'Ivanova',
+  gender: 'female',
+  birthDate: '1990-04-12',
+  address: 'bul. Vitosha',
+  addressNumber: '12',
+  postCode: '1000',
+  city: 'Sofia',
+  country: 'BG',
+  countryName: 'Bulgaria',
+  nationalIdNumber: '9004126544',
+  termsAccepted: true,
+};
 
 /**
  * Signs a doctor or admin in as a person would the first time: the password, then two-factor

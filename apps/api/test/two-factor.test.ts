@@ -1,11 +1,15 @@
-import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { twoFactor } from '../src/db/schema.ts';
 import { totpAt, totpStep } from '../src/lib/totp.ts';
-import { createAdminService } from '../src/modules/admin/service.ts';
-import { parseWeeklyHours } from '../src/modules/admin/weekly-hours.ts';
-import { createTestApp, signUp, STRONG_PASSWORD, testClock, type TestApp } from './test-app.ts';
+import {
+  createTestApp,
+  createTestDoctor,
+  signUp,
+  STRONG_PASSWORD,
+  testClock,
+  type TestApp,
+} from './test-app.ts';
 
 // Two-factor sign-in (TOTP, RFC 6238), its recovery codes and remembered devices, the rule that
 // doctors and admins have it before they see patient data, and the signed-in devices (issue #11).
@@ -205,17 +209,7 @@ describe('signing in with a second factor', () => {
 
 describe('doctors and admins', () => {
   it('can do nothing but set two-factor sign-in up until they have it, and cannot turn it off', async () => {
-    const email = `dr-${randomUUID()}@clinic.test`;
-    await createAdminService(t.db).createDoctor({
-      email,
-      password: 'Doctor-2026!',
-      firstName: 'Elena',
-      lastName: 'Petrova',
-      specialties: ['cardiology'],
-      timeZone: 'Europe/Sofia',
-      slotMinutes: 30,
-      weekly: parseWeeklyHours('Mon-Fri 09:00-17:00'),
-    });
+    const { email } = await createTestDoctor(t);
     const signedIn = await login(email, 'Doctor-2026!');
     const session = signedIn.json().data;
     expect(session.twoFactor).toBe('required');

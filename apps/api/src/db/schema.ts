@@ -67,7 +67,6 @@ export const patientProfiles = pgTable('patient_profiles', {
   insuranceType: text('insurance_type', { enum: ['state', 'private'] }),
   insuranceCompany: text('insurance_company'),
   insuranceNumberEncrypted: text('insurance_number_encrypted'),
-  termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -408,6 +407,26 @@ export const sessions = pgTable(
     restricted: boolean('restricted').notNull().default(false),
   },
   (t) => [index('sessions_user_id_idx').on(t.userId)],
+);
+
+/**
+ * What a person accepted of the legal documents, and when (GDPR Art. 7(1): the controller must be
+ * able to show it). One row per document and version; a new version is accepted anew.
+ */
+export const consents = pgTable(
+  'consents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    document: text('document', { enum: ['terms', 'privacy'] }).notNull(),
+    version: text('version').notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }).notNull(),
+    // Where it was given: registration, the profile, or the prompt after a new version.
+    context: text('context', { enum: ['registration', 'profile', 'update'] }).notNull(),
+  },
+  (t) => [uniqueIndex('consents_user_document_version_key').on(t.userId, t.document, t.version)],
 );
 
 /**

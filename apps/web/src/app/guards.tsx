@@ -13,12 +13,18 @@ const isAdmin = () => getSessionState().user?.isAdmin === true;
 /** A doctor or admin without two-factor sign-in: their session can only set it up (ADR 0023). */
 const mustSetUpTwoFactor = () => getSessionState().user?.twoFactor === 'required';
 
+/** A patient who has not accepted a new version of the terms or privacy notice (ADR 0024). */
+const mustAcceptLegalTexts = () => (getSessionState().user?.consentsDue.length ?? 0) > 0;
+
 /** Where two-factor sign-in and the signed-in devices are managed. */
 export const SECURITY_PATH = '/security';
+/** Where a new version of the legal documents is accepted. */
+export const CONSENT_PATH = '/consent';
 
 /** Where a signed-in visitor of a guest-only route belongs. */
 function homeOfSignedIn(): string {
   if (mustSetUpTwoFactor()) return SECURITY_PATH;
+  if (mustAcceptLegalTexts()) return CONSENT_PATH;
   if (isAdmin()) return '/admin';
   if (isDoctor()) return '/doctor';
   return getSessionState().user?.isProfileComplete ? '/dashboard' : '/complete-profile';
@@ -39,9 +45,12 @@ export async function requireAuth({
 }: { request?: Request } = {}): Promise<Response | null> {
   await Promise.all([initializeSession(), loadSignedInTranslations()]);
   if (!getSessionState().isAuthenticated) return redirect('/');
-  // A restricted session goes nowhere but the setup of its second factor.
+  // A restricted session goes nowhere but the setup of its second factor; a patient with a new
+  // version of the terms to accept, nowhere but its acceptance (the legal pages are public).
   const path = request ? new URL(request.url).pathname : null;
-  return mustSetUpTwoFactor() && path !== SECURITY_PATH ? redirect(SECURITY_PATH) : null;
+  if (mustSetUpTwoFactor()) return path !== SECURITY_PATH ? redirect(SECURITY_PATH) : null;
+  if (mustAcceptLegalTexts()) return path !== CONSENT_PATH ? redirect(CONSENT_PATH) : null;
+  return null;
 }
 
 /** The patient's screens: a doctor belongs in the doctor area (which has no patient profile). */

@@ -2,6 +2,7 @@ import { redirect, type DOMRouterOpts, type RouteObject } from 'react-router';
 import { DelayedSpinner } from '../components/ui/spinner';
 import { AboutPage } from '../features/about/components/about-page';
 import {
+  CONSENT_PATH,
   requireAuth,
   requireCompleteProfile,
   requireGuest,
@@ -78,6 +79,13 @@ const lazyBilling = async () => ({
 const lazySecurity = async () => ({
   Component: (await import('../features/auth/components/security-page')).SecurityPage,
 });
+const lazyConsent = async () => ({
+  Component: (await import('./pages/consent-page')).ConsentRoute,
+});
+const lazyLegal = async () => {
+  const page = await import('../features/legal/components/legal-page');
+  return { loader: page.legalPageLoader, Component: page.LegalPage };
+};
 const lazyMeeting = async () => ({
   Component: (await import('../features/meeting/components/meeting-page')).MeetingPage,
 });
@@ -135,11 +143,20 @@ export const routes: RouteObject[] = [
               { path: 'booking/cancel', loader: requirePatient, lazy: lazyBookingCancel },
               // Every role: two-factor sign-in and the signed-in devices (ADR 0023).
               { path: SECURITY_PATH.slice(1), lazy: lazySecurity },
+              // A patient's acceptance of a new version of the terms (ADR 0024).
+              { path: CONSENT_PATH.slice(1), lazy: lazyConsent },
             ],
           },
         ],
       },
-      { Component: PublicLayout, children: [{ path: 'about', Component: AboutPage }] },
+      {
+        Component: PublicLayout,
+        children: [
+          { path: 'about', Component: AboutPage },
+          // Imprint, privacy notice, terms: for everyone, signed in or not.
+          { path: 'legal/:page', lazy: lazyLegal },
+        ],
+      },
       { path: 'home', loader: () => redirect('/dashboard') },
       { path: 'profile', loader: () => redirect('/dashboard/profile') },
       { path: 'appointments', loader: () => redirect('/dashboard/appointments') },

@@ -5,6 +5,7 @@ import dashboard from './bg/dashboard.json';
 import doctor from './bg/doctor.json';
 import profile from './bg/profile.json';
 import schedule from './bg/schedule.json';
+import legal from './bg/legal.json';
 import security from './bg/security.json';
 import type { Resources } from './en';
 
@@ -18,4 +19,5 @@ export const bgSignedIn = {
   schedule,
   admin,
   security,
+  legal,
 } satisfies Partial<Resources>;

@@ -5,6 +5,7 @@ import dashboard from './de/dashboard.json';
 import doctor from './de/doctor.json';
 import profile from './de/profile.json';
 import schedule from './de/schedule.json';
+import legal from './de/legal.json';
 import security from './de/security.json';
 import type { Resources } from './en';
 
@@ -18,4 +19,5 @@ export const deSignedIn = {
   schedule,
   admin,
   security,
+  legal,
 } satisfies Partial<Resources>;

@@ -5,6 +5,7 @@ import dashboard from './en/dashboard.json';
 import doctor from './en/doctor.json';
 import profile from './en/profile.json';
 import schedule from './en/schedule.json';
+import legal from './en/legal.json';
 import security from './en/security.json';
 import type { Resources } from './en';
 
@@ -18,4 +19,5 @@ export const enSignedIn = {
   schedule,
   admin,
   security,
+  legal,
 } satisfies Partial<Resources>;

@@ -11,6 +11,7 @@ import medical from './en/medical.json';
 import navigation from './en/navigation.json';
 import profile from './en/profile.json';
 import schedule from './en/schedule.json';
+import legal from './en/legal.json';
 import security from './en/security.json';
 
 /** The shape every language must have: the English keys, any string values. */
@@ -36,6 +37,7 @@ export const en = {
   schedule,
   admin,
   security,
+  legal,
 };
 
 export type Resources = Translation<typeof en>;

@@ -51,6 +51,7 @@ export const session = (overrides: Record<string, unknown> = {}) => ({
   isPaid: false,
   isProfileComplete: true,
   twoFactor: 'off',
+  consentsDue: [],
   ...overrides,
 });
 

@@ -9,6 +9,7 @@ import {
 } from '../constants.ts';
 import { isValidEmail } from '../domain/email.ts';
 import { passwordPolicyViolations } from '../domain/password-policy.ts';
+import { LEGAL_DOCUMENTS } from '../domain/legal.ts';
 import { successSchema } from './api-response.ts';
 import { filled, maxLengthIfFilled, minLengthIfFilled } from './field-checks.ts';
 
@@ -124,8 +125,11 @@ export const sessionSchema = z.object({
    * can do nothing but set it up (ADR 0023).
    */
   twoFactor: z.enum(['off', 'on', 'required']),
+  /** A patient's legal documents with a new version not yet accepted (asked once; ADR 0024). */
+  consentsDue: z.array(z.enum(LEGAL_DOCUMENTS)),
 });
 export type Session = z.infer<typeof sessionSchema>;
+
 export const sessionResponseSchema = successSchema(sessionSchema);
 
 /** POST /auth/resend-validation-email and POST /auth/forgot-password. */

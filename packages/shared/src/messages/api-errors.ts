@@ -83,6 +83,8 @@ export const API_ERRORS = {
   meetingTokenInvalid: 'This meeting link has expired. Please join again.',
   videoProviderUnavailable: 'The video service could not be reached. Please try again.',
   registrationRateLimited: 'Too many registrations from this address, please try again later.',
+  legalVersionChanged:
+    'These terms have changed while you were reading them. Please read the new version and accept it.',
 } as const;
 
 export type ApiErrorCode = keyof typeof API_ERRORS;
@@ -98,4 +100,5 @@ export const API_MESSAGES = {
   loggedOut: 'Logged out',
   appointmentCancelled: 'Appointment cancelled successfully',
   appointmentRescheduled: 'Appointment rescheduled successfully',
+  consentsAccepted: 'Thank you. Your acceptance has been recorded.',
 } as const;

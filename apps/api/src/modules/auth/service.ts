@@ -14,6 +14,7 @@ import { queueAccountMail } from './account-mails.ts';
 import type { AccessTokens } from './access-token.ts';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from './passwords.ts';
 import { roleOf } from '../../plugins/roles.ts';
+import { consentsDue, recordConsent } from '../legal/consents.ts';
 import type { TwoFactorService } from './two-factor-service.ts';
 import * as repo from './repo.ts';
 
@@ -99,9 +100,23 @@ export function createAuthService(deps: AuthDeps) {
     if (!cooldown.allowed || !hourly.allowed) throw new ApiError(status, code);
   }
 
-  function toSession(user: repo.UserRow, accessToken: string, twoFactor: TwoFactorState): Session {
+  /**
+   * The session as login and status answer it: two-factor state (a restricted session must set it
+   * up first) and, for patients, the legal documents whose new version they have not accepted.
+   */
+  async function toSession(
+    user: repo.UserRow,
+    accessToken: string,
+    restricted: boolean,
+  ): Promise<Session> {
+    const twoFactor: TwoFactorState = restricted
+      ? 'required'
+      : (await deps.twoFactor.isEnabled(user.id))
+        ? 'on'
+        : 'off';
     return {
       twoFactor,
+      consentsDue: isStaff(user) ? [] : await consentsDue(db, user.id),
       accessToken,
       userId: user.id,
       isAdmin: user.isAdmin,
@@ -109,12 +124,6 @@ export function createAuthService(deps: AuthDeps) {
       isPaid: user.isPaid,
       isProfileComplete: user.isProfileComplete,
     };
-  }
-
-  /** What the session says about two-factor sign-in (a restricted one must set it up first). */
-  async function twoFactorState(user: repo.UserRow, restricted: boolean): Promise<TwoFactorState> {
-    if (restricted) return 'required';
-    return (await deps.twoFactor.isEnabled(user.id)) ? 'on' : 'off';
   }
 
   async function startSession(
@@ -138,7 +147,7 @@ export function createAuthService(deps: AuthDeps) {
     });
     const accessToken = await accessTokens.sign({ userId: user.id, sessionId });
     return {
-      session: toSession(user, accessToken, await twoFactorState(user, restricted)),
+      session: await toSession(user, accessToken, restricted),
       refreshToken,
     };
   }
@@ -169,6 +178,7 @@ export function createAuthService(deps: AuthDeps) {
         });
         if (created) {
           await repo.audit(tx, 'user.registered', { userId: created.id, ip: ctx.ip });
+          await recordConsent(tx, created.id, 'registration', now);
           return queueAccountMail(tx, 'validate', email, now);
         }
         // No enumeration: answer as for a new account and tell the owner instead.
@@ -183,6 +193,7 @@ export function createAuthService(deps: AuthDeps) {
             lastName: input.lastName,
             locale: ctx.locale,
           });
+          await recordConsent(tx, owner.id, 'registration', now);
           await repo.consumeOneTimeTokens(tx, owner.id, 'email_validation', now);
           return queueAccountMail(tx, 'validate', email, now);
         }
@@ -346,7 +357,7 @@ export function createAuthService(deps: AuthDeps) {
           sessionId: outcome.sessionId,
         });
         return {
-          session: toSession(user, accessToken, await twoFactorState(user, outcome.restricted)),
+          session: await toSession(user, accessToken, outcome.restricted),
           ...(outcome.kind === 'rotated' ? { refreshToken: outcome.refreshToken } : {}),
         };
       }
@@ -355,7 +366,7 @@ export function createAuthService(deps: AuthDeps) {
         const user = claims && (await repo.findUserById(db, claims.userId));
         if (user)
           return {
-            session: toSession(user, input.bearer, await twoFactorState(user, claims.restricted)),
+            session: await toSession(user, input.bearer, claims.restricted),
           };
       }
       throw new ApiError(401, 'authRequired');

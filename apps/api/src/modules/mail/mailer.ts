@@ -57,8 +57,11 @@ export function createOutboxMailer(db: Db, print: (line: string) => void): Maile
   };
 }
 
+/** The links a mail asks to follow (the legal pages every mail ends with are not among them). */
 export function extractLinks(text: string): string[] {
-  return [...text.matchAll(/https?:\/\/[^\s<>"]+/g)].map((m) => m[0]);
+  return [...text.matchAll(/https?:\/\/[^\s<>"]+/g)]
+    .map((m) => m[0])
+    .filter((link) => !/\/legal\/\w+$/.test(link));
 }
 
 export async function listOutbox(db: Db, limit = 50) {

@@ -15,6 +15,7 @@ import { ApiError, validationError } from '../../lib/api-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { FieldEncryption } from '../../lib/field-encryption.ts';
 import { audit } from '../auth/repo.ts';
+import { recordConsent } from '../legal/consents.ts';
 import * as repo from './repo.ts';
 
 /** The profile as the rules see it: plaintext, merged from what is stored and what is sent. */
@@ -135,8 +136,8 @@ export function createProfileService({
         insuranceNumberEncrypted: state.insurance
           ? encryption.encrypt(state.insurance.number, insuranceContext(userId))
           : null,
-        ...(termsAccepted ? { termsAcceptedAt: clock() } : {}),
       });
+      if (termsAccepted) await recordConsent(tx, userId, 'profile', clock());
       await repo.updateUserProfileFields(tx, userId, { ...names, isProfileComplete: complete });
       await audit(tx, 'profile.updated', { userId, meta: { complete } });
     });

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { DELAYS } from '@vizita/shared/constants';
 import { CalendarIcon, ChevronDownIcon, HomeIcon, UserIcon } from '../../components/ui/icons';
+import { SiteFooter } from '../../components/site-footer';
 import { cn } from '../../lib/cn';
 import { MAIN_CONTENT_ID } from './root-layout';
 import { focusRing, TopBar } from './top-bar';
@@ -149,21 +150,23 @@ function BottomNavigation() {
 /** The signed-in shell (spec §2 Dashboard layout). */
 export function DashboardLayout() {
   return (
-    <div className="min-h-dvh bg-slate-50">
+    // Room at the bottom on phones, where the bottom navigation covers the page's end.
+    <div className="flex min-h-dvh flex-col bg-slate-50 pb-20 md:pb-0">
       <TopBar patientLinks />
 
-      <div className="mx-auto flex max-w-7xl gap-8 px-4 py-6 sm:px-6 md:py-8">
+      <div className="mx-auto flex w-full max-w-7xl flex-1 gap-8 px-4 py-6 sm:px-6 md:py-8">
         <SideNavigation />
         <main
           id={MAIN_CONTENT_ID}
           tabIndex={-1}
           // Spec §2: the content fades in (about 300 ms); skipped for reduced motion.
           style={{ animationDuration: `${DELAYS.dashboardFadeInMs}ms` }}
-          className="min-w-0 flex-1 animate-fade-in pb-24 focus:outline-none motion-reduce:animate-none md:pb-0"
+          className="min-w-0 flex-1 animate-fade-in focus:outline-none motion-reduce:animate-none"
         >
           <Outlet />
         </main>
       </div>
+      <SiteFooter />
 
       <BottomNavigation />
     </div>

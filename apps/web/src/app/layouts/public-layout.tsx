@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
 import { LanguageMenu } from '../../components/language-menu';
+import { SiteFooter } from '../../components/site-footer';
 import { Logo } from '../../components/ui/logo';
 import { useSession } from '../../features/auth/hooks/use-session';
 import { MAIN_CONTENT_ID } from './root-layout';
@@ -39,11 +40,7 @@ export function PublicLayout() {
       >
         <Outlet />
       </main>
-      <footer className="border-t border-slate-200 bg-white">
-        <p className="mx-auto max-w-6xl px-4 py-6 text-center text-sm text-slate-600 sm:px-6">
-          {t('common:footer', { year: new Date().getFullYear() })}
-        </p>
-      </footer>
+      <SiteFooter />
     </div>
   );
 }

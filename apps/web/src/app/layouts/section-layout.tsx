@@ -1,4 +1,5 @@
 import { NavLink, Outlet } from 'react-router';
+import { SiteFooter } from '../../components/site-footer';
 import { cn } from '../../lib/cn';
 import { MAIN_CONTENT_ID } from './root-layout';
 import { focusRing, TopBar } from './top-bar';
@@ -8,7 +9,7 @@ export type Section = { to: string; label: string; end: boolean };
 /** A staff area's shell (doctor console, clinic administration): top bar, sections, the page. */
 export function SectionLayout({ label, sections }: { label: string; sections: Section[] }) {
   return (
-    <div className="min-h-dvh bg-slate-50">
+    <div className="flex min-h-dvh flex-col bg-slate-50">
       <TopBar />
       <nav aria-label={label} className="border-b border-slate-200 bg-white">
         <ul className="mx-auto flex max-w-6xl gap-1 overflow-x-auto px-3 sm:px-6">
@@ -36,10 +37,11 @@ export function SectionLayout({ label, sections }: { label: string; sections: Se
       <main
         id={MAIN_CONTENT_ID}
         tabIndex={-1}
-        className="mx-auto w-full max-w-6xl px-4 py-6 focus:outline-none sm:px-6 md:py-8"
+        className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 focus:outline-none sm:px-6 md:py-8"
       >
         <Outlet />
       </main>
+      <SiteFooter />
     </div>
   );
 }

@@ -12,6 +12,8 @@ export interface SessionUser {
   isProfileComplete: boolean;
   /** `required`: a doctor or admin who must set up two-factor sign-in before anything else. */
   twoFactor: Session['twoFactor'];
+  /** A patient's legal documents with a new version to accept before going on (ADR 0024). */
+  consentsDue: Session['consentsDue'];
 }
 
 export interface LoginError {
@@ -65,6 +67,7 @@ function userFrom(session: Session): SessionUser {
     isPaid: session.isPaid,
     isProfileComplete: session.isProfileComplete,
     twoFactor: session.twoFactor,
+    consentsDue: session.consentsDue,
   };
 }
 

@@ -1,4 +1,5 @@
 import type { Session } from '@vizita/shared/contracts/auth';
+import { LEGAL_DOCUMENTS } from '@vizita/shared/domain/legal';
 import { refreshSession } from '../../../lib/api-client';
 
 /**
@@ -30,6 +31,9 @@ export function readSession(body: unknown): Session | null {
     isPaid: d.isPaid,
     isProfileComplete: d.isProfileComplete,
     twoFactor: d.twoFactor === 'on' || d.twoFactor === 'required' ? d.twoFactor : 'off',
+    consentsDue: Array.isArray(d.consentsDue)
+      ? LEGAL_DOCUMENTS.filter((document) => (d.consentsDue as unknown[]).includes(document))
+      : [],
   };
 }
 

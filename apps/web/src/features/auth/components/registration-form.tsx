@@ -3,6 +3,7 @@ import { registerFormSchema } from '@vizita/shared/contracts/auth';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { CheckboxField } from '../../../components/ui/checkbox-field';
+import { TermsReadNote } from '../../../components/terms-read-note';
 import { TextField } from '../../../components/ui/text-field';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useRegister } from '../api/register';
@@ -80,6 +81,7 @@ export function RegistrationForm({
         {...form.field('repeatPassword')}
       />
       <CheckboxField label={t('fields.terms')} {...form.field('termsAccepted')} />
+      <TermsReadNote ns="auth" />
 
       {registration.isError && (
         <Alert tone="error">{t(registerErrorKey(registration.error))}</Alert>

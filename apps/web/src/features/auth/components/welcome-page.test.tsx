@@ -22,8 +22,10 @@ describe('welcome page', () => {
     expect(await screen.findByText('Secure video consultations')).toBeInTheDocument();
     expect(screen.getByText(/certified healthcare professionals/)).toBeInTheDocument();
     expect(screen.getByText('Available 24/7')).toBeInTheDocument();
-    expect(screen.getByText('256-bit SSL encryption')).toBeInTheDocument();
-    expect(screen.getByText('HIPAA compliant')).toBeInTheDocument();
+    expect(screen.getByText('Encrypted in transit and at rest')).toBeInTheDocument();
+    // The spec's compliance card, in words true for patients in the EU (ADR 0024).
+    expect(screen.getByText('GDPR compliant')).toBeInTheDocument();
+    expect(screen.queryByText(/HIPAA/)).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute(
       'href',
       '/forgot-password',

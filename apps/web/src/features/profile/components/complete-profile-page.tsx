@@ -6,6 +6,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { CheckboxField } from '../../../components/ui/checkbox-field';
+import { TermsReadNote } from '../../../components/terms-read-note';
 import { PageTitle } from '../../../components/ui/page-title';
 import { LoadingState } from '../../../components/ui/spinner';
 import { TextField } from '../../../components/ui/text-field';
@@ -105,6 +106,7 @@ function CompleteProfileForm({
         </FormSection>
       )}
       <CheckboxField label={t('fields.terms')} required {...form.field('termsAccepted')} />
+      <TermsReadNote ns="profile" />
 
       {completion.isError && (
         <Alert tone="error">{t(completeProfileErrorKey(completion.error))}</Alert>

@@ -1,0 +1,137 @@
+import * as z from 'zod/mini';
+import { PASSWORD_MAX } from '../constants.ts';
+import { successSchema } from './api-response.ts';
+import { maxLengthIfFilled } from './field-checks.ts';
+import { twoFactorCodeSchema } from './two-factor.ts';
+
+// The patient's data rights (GDPR Art. 15, 17, 20): the export, who saw their data, and deleting
+// the account (issue #11, ADR 0025).
+
+
+/** One read or change of the patient's record by someone else (a doctor, an admin). */
+export const accessLogEntrySchema = z.object({
+  at: z.string(),
+  event: z.string(),
+  actor: z.object({
+    name: z.nullable(z.string()),
+    role: z.enum(['doctor', 'admin', 'patient', 'system']),
+  }),
+});
+export type AccessLogEntry = z.infer<typeof accessLogEntrySchema>;
+export const accessLogResponseSchema = successSchema(z.array(accessLogEntrySchema));
+
+/** POST /api/privacy/delete-account — the password, and a current code when 2FA is on. */
+export const deleteAccountRequestSchema = z.strictObject({
+  password: z
+    .string({ error: 'currentPasswordRequired' })
+    .check(
+      z.minLength(1, 'currentPasswordRequired'),
+      maxLengthIfFilled(PASSWORD_MAX, 'passwordMax'),
+    ),
+  code: z.optional(twoFactorCodeSchema),
+});
+export type DeleteAccountRequest = z.infer<typeof deleteAccountRequestSchema>;
+
+const instant = z.string();
+const money = z.object({ amountMinor: z.number(), currency: z.string() });
+
+/**
+ * Everything Vizita holds about a patient (GET /api/privacy/export): the JSON file as downloaded
+ * (Art. 20: structured, machine-readable), and what the web app renders as the readable page.
+ */
+export const dataExportSchema = z.object({
+  format: z.literal('vizita-data-export'),
+  formatVersion: z.literal(1),
+  exportedAt: instant,
+  account: z.object({
+    id: z.string(),
+    email: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    language: z.string(),
+    registeredAt: instant,
+    emailValidatedAt: z.nullable(instant),
+    twoFactorEnabled: z.boolean(),
+    rememberedDevices: z.number(),
+  }),
+  profile: z.nullable(
+    z.object({
+      gender: z.nullable(z.string()),
+      birthDate: z.nullable(z.string()),
+      street: z.nullable(z.string()),
+      streetNumber: z.nullable(z.string()),
+      postCode: z.nullable(z.string()),
+      city: z.nullable(z.string()),
+      countryCode: z.nullable(z.string()),
+      nationalId: z.nullable(z.string()),
+      insurance: z.nullable(
+        z.object({ type: z.string(), company: z.string(), number: z.string() }),
+      ),
+    }),
+  ),
+  appointments: z.array(
+    z.object({
+      id: z.string(),
+      doctor: z.string(),
+      startsAt: instant,
+      endsAt: instant,
+      timeZone: z.string(),
+      plan: z.string(),
+      status: z.string(),
+      reason: z.nullable(z.string()),
+      notes: z.nullable(z.string()),
+      cancelReason: z.nullable(z.string()),
+      cancelledBy: z.nullable(z.string()),
+      cancelledAt: z.nullable(instant),
+      price: z.nullable(money),
+      summary: z.nullable(z.string()),
+      documents: z.array(
+        z.object({
+          title: z.string(),
+          version: z.number(),
+          fileName: z.string(),
+          contentType: z.string(),
+          sizeBytes: z.number(),
+          sha256: z.string(),
+          sharedAt: instant,
+          contentBase64: z.string(),
+        }),
+      ),
+    }),
+  ),
+  payments: z.array(
+    z.object({
+      id: z.string(),
+      appointmentId: z.string(),
+      provider: z.string(),
+      ...money.shape,
+      status: z.string(),
+      createdAt: instant,
+      paidAt: z.nullable(instant),
+      refundedAt: z.nullable(instant),
+      receiptNumber: z.nullable(z.string()),
+      invoices: z.array(
+        z.object({ number: z.string(), kind: z.string(), ...money.shape, issuedAt: instant }),
+      ),
+    }),
+  ),
+  consents: z.array(
+    z.object({ document: z.string(), version: z.string(), acceptedAt: instant, context: z.string() }),
+  ),
+  sessions: z.array(
+    z.object({
+      createdAt: instant,
+      lastUsedAt: z.nullable(instant),
+      expiresAt: instant,
+      revokedAt: z.nullable(instant),
+      userAgent: z.nullable(z.string()),
+      ip: z.nullable(z.string()),
+    }),
+  ),
+  /** Who else read or changed the patient's record, and when (the audit log). */
+  accessLog: z.array(accessLogEntrySchema),
+  /** The patient's own account events (sign-ins, changes), with the address they came from. */
+  activity: z.array(z.object({ at: instant, event: z.string(), ip: z.nullable(z.string()) })),
+});
+export type DataExport = z.infer<typeof dataExportSchema>;
+export const dataExportResponseSchema = successSchema(dataExportSchema);
