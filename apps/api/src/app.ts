@@ -27,6 +27,9 @@ import { createHealthText, encryptLegacyHealthText } from './modules/appointment
 import { createJobWorker } from './modules/jobs/queue.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { legalRoutes } from './modules/legal/routes.ts';
+import { createAccountErasure } from './modules/privacy/account-erasure.ts';
+import { createDataExport } from './modules/privacy/data-export.ts';
+import { privacyRoutes } from './modules/privacy/routes.ts';
 import { doctorRoutes } from './modules/doctors/routes.ts';
 import { createDoctorService } from './modules/doctors/service.ts';
 import { createAuthService } from './modules/auth/service.ts';
@@ -271,6 +274,20 @@ export async function buildApp(deps: AppDeps) {
       }),
   });
   await app.register(appointmentRoutes, { appointments });
+  await app.register(privacyRoutes, {
+    db,
+    clock,
+    rateLimiter,
+    secureCookies: config.secureCookies,
+    dataExport: createDataExport({ db, encryption, healthText, summaries, profiles, twoFactor }),
+    erasure: createAccountErasure({
+      db,
+      clock,
+      twoFactor,
+      cancelAsPatient: (patientId, appointmentId, reason) =>
+        appointments.cancel(patientId, appointmentId, reason),
+    }),
+  });
   const schedules = createScheduleService({ db, clock, appointments });
   await app.register(scheduleRoutes, { schedules, doctors });
   const invites = createStaffInviteService({

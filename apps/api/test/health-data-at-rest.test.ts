@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointments } from '../src/db/schema.ts';
 import type { Mailer } from '../src/modules/mail/mailer.ts';
@@ -30,21 +30,6 @@ beforeAll(async () => {
   f = await createBookingFixture(t);
 });
 afterAll(() => t.close());
-
-/** Every row of every table of the app, as text. */
-async function everything(): Promise<string> {
-  const tables = await t.db.execute<{ table_name: string }>(
-    sql`select table_name from information_schema.tables where table_schema = 'public'`,
-  );
-  const dumps = [];
-  for (const { table_name } of tables.rows) {
-    const rows = await t.db.execute(
-      sql.raw(`select coalesce(json_agg(t)::text, '') as rows from "${table_name}" t`),
-    );
-    dumps.push(String((rows.rows[0] as { rows: string }).rows));
-  }
-  return dumps.join('\n');
-}
 
 describe('health data at rest', () => {
   it('keeps the reason, the notes and the cancellation reason encrypted, and shows them to the patient', async () => {
@@ -89,7 +74,7 @@ describe('health data at rest', () => {
     });
     await t.app.backgroundWork.settled();
 
-    const stored = await everything();
+    const stored = await t.dumpAllTables();
     for (const secret of [REASON, NOTES, CANCEL, NATIONAL_ID])
       expect(stored, `"${secret}" in clear in a table`).not.toContain(secret);
     // Nor did any mail carry them: the patient reads them in the app.
@@ -126,6 +111,6 @@ describe('health data at rest', () => {
       reasonEncrypted: expect.stringMatching(/^v1\./),
     });
     expect(await read()).toBe('Headache every morning');
-    expect(await everything()).not.toContain('Headache every morning');
+    expect(await t.dumpAllTables()).not.toContain('Headache every morning');
   });
 });

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { WebSocket } from 'ws';
 import { inject } from 'vitest';
@@ -145,6 +145,23 @@ export async function createTestApp(options: TestAppOptions = {}) {
     logs,
     mails,
     tokenFromMail,
+    /** Every row of every table of the app as JSON text, by table (to look for what must not be). */
+    async tableDumps(): Promise<Map<string, string>> {
+      const tables = await database.db.execute<{ table_name: string }>(
+        sql`select table_name from information_schema.tables where table_schema = 'public'`,
+      );
+      const dumps = new Map<string, string>();
+      for (const { table_name } of tables.rows) {
+        const rows = await database.db.execute(
+          sql.raw(`select coalesce(json_agg(t)::text, '') as rows from "${table_name}" t`),
+        );
+        dumps.set(table_name, String((rows.rows[0] as { rows: string }).rows));
+      }
+      return dumps;
+    },
+    async dumpAllTables(): Promise<string> {
+      return [...(await this.tableDumps()).values()].join('\n');
+    },
     async userByEmail(email: string) {
       const [row] = await database.db.select().from(users).where(eq(users.email, email));
       return row;

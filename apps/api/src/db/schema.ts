@@ -42,6 +42,9 @@ export const users = pgTable(
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
     // A deactivated staff account cannot sign in and (a doctor) offers no slots; history stays.
     deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
+    // The patient deleted the account (GDPR Art. 17, ADR 0025): the row stays only as the
+    // pseudonymous id the kept payment records point at — no name, no address, no e-mail.
+    erasedAt: timestamp('erased_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

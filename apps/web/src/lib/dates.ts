@@ -42,6 +42,10 @@ const SHORT_DATE_TIME: Style = {
     hourCycle: 'h23',
   },
 };
+const DATE_TIME: Style = {
+  us: { ...SHORT_DATE_TIME.us, year: 'numeric' },
+  european: { ...SHORT_DATE_TIME.european, year: 'numeric' },
+};
 const MONTH = everywhere({ month: 'long', year: 'numeric' });
 
 function format(date: Date, style: Style, timeZone?: string): string {
@@ -114,6 +118,12 @@ export function formatInstantDate(value: string): string | null {
 export function formatShortDateTime(value: string, timeZone?: string): string | null {
   const date = instant(value);
   return date && format(date, SHORT_DATE_TIME, timeZone);
+}
+
+/** As `formatShortDateTime`, with the year (records that span years): "Nov 22, 2026, 10:30 AM". */
+export function formatDateTime(value: string, timeZone?: string): string | null {
+  const date = instant(value);
+  return date && format(date, DATE_TIME, timeZone);
 }
 
 /** The wall-clock time of an instant in a zone, 24-hour as slots are written (spec §3): "09:30". */

@@ -7,6 +7,7 @@ import profile from './bg/profile.json';
 import schedule from './bg/schedule.json';
 import legal from './bg/legal.json';
 import security from './bg/security.json';
+import privacy from './bg/privacy.json';
 import type { Resources } from './en';
 
 /** The Bulgarian of the signed-in screens, loaded by the signed-in routes. */
@@ -19,5 +20,6 @@ export const bgSignedIn = {
   schedule,
   admin,
   security,
+  privacy,
   legal,
 } satisfies Partial<Resources>;

@@ -7,6 +7,7 @@ import profile from './de/profile.json';
 import schedule from './de/schedule.json';
 import legal from './de/legal.json';
 import security from './de/security.json';
+import privacy from './de/privacy.json';
 import type { Resources } from './en';
 
 /** The German of the signed-in screens, loaded by the signed-in routes. */
@@ -19,5 +20,6 @@ export const deSignedIn = {
   schedule,
   admin,
   security,
+  privacy,
   legal,
 } satisfies Partial<Resources>;

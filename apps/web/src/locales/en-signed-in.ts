@@ -7,6 +7,7 @@ import profile from './en/profile.json';
 import schedule from './en/schedule.json';
 import legal from './en/legal.json';
 import security from './en/security.json';
+import privacy from './en/privacy.json';
 import type { Resources } from './en';
 
 /** The English of the signed-in screens, loaded by the signed-in routes (the entry has the rest). */
@@ -19,5 +20,6 @@ export const enSignedIn = {
   schedule,
   admin,
   security,
+  privacy,
   legal,
 } satisfies Partial<Resources>;

@@ -13,6 +13,7 @@ import profile from './en/profile.json';
 import schedule from './en/schedule.json';
 import legal from './en/legal.json';
 import security from './en/security.json';
+import privacy from './en/privacy.json';
 
 /** The shape every language must have: the English keys, any string values. */
 type Translation<T> = { [K in keyof T]: T[K] extends string ? string : Translation<T[K]> };
@@ -37,6 +38,7 @@ export const en = {
   schedule,
   admin,
   security,
+  privacy,
   legal,
 };
 

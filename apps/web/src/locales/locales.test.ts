@@ -32,6 +32,10 @@ const SAME_IN_EVERY_LANGUAGE = new Set([
   'appointments:success.amount',
   // "krankmeldung.pdf · 2 kB · March 2, 2026": name, size and date, each already localised.
   'appointments:documents.fileLine',
+  // Words German shares with English.
+  'privacy:file.fields.name',
+  'privacy:file.fields.status',
+  'privacy:file.fields.version',
 ]);
 
 describe('translations', () => {

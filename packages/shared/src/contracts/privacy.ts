@@ -7,7 +7,6 @@ import { twoFactorCodeSchema } from './two-factor.ts';
 // The patient's data rights (GDPR Art. 15, 17, 20): the export, who saw their data, and deleting
 // the account (issue #11, ADR 0025).
 
-
 /** One read or change of the patient's record by someone else (a doctor, an admin). */
 export const accessLogEntrySchema = z.object({
   at: z.string(),
@@ -116,7 +115,12 @@ export const dataExportSchema = z.object({
     }),
   ),
   consents: z.array(
-    z.object({ document: z.string(), version: z.string(), acceptedAt: instant, context: z.string() }),
+    z.object({
+      document: z.string(),
+      version: z.string(),
+      acceptedAt: instant,
+      context: z.string(),
+    }),
   ),
   sessions: z.array(
     z.object({

@@ -36,6 +36,7 @@ export const API_ERRORS = {
   twoFactorNotEnabled: 'Two-factor sign-in is not on.',
   twoFactorSetupMissing: 'Please start the setup of two-factor sign-in again.',
   twoFactorStaffRequired: 'Doctors and administrators keep two-factor sign-in on.',
+  twoFactorCodeNeeded: 'Enter the code from your authenticator app to confirm.',
   sessionNotFound: 'This device is not signed in.',
   doctorNotFound: 'Doctor not found',
   appointmentNotFound: 'Appointment not found',
@@ -83,6 +84,8 @@ export const API_ERRORS = {
   meetingTokenInvalid: 'This meeting link has expired. Please join again.',
   videoProviderUnavailable: 'The video service could not be reached. Please try again.',
   registrationRateLimited: 'Too many registrations from this address, please try again later.',
+  exportRateLimited:
+    'You have downloaded your data several times in the last hour. Please try again later.',
   legalVersionChanged:
     'These terms have changed while you were reading them. Please read the new version and accept it.',
 } as const;
@@ -101,4 +104,5 @@ export const API_MESSAGES = {
   appointmentCancelled: 'Appointment cancelled successfully',
   appointmentRescheduled: 'Appointment rescheduled successfully',
   consentsAccepted: 'Thank you. Your acceptance has been recorded.',
+  accountDeleted: 'Your account has been deleted.',
 } as const;

@@ -74,8 +74,9 @@ function toAdminAppointment(r: AppointmentRow): AdminAppointment {
     status: r.appointment.status,
     patient: {
       _id: r.patient.id,
-      name: `${r.patient.firstName} ${r.patient.lastName}`,
-      email: r.patient.email,
+      // An account the patient deleted keeps no name or address (ADR 0025): both empty.
+      name: `${r.patient.firstName} ${r.patient.lastName}`.trim(),
+      email: r.patient.erasedAt ? '' : r.patient.email,
     },
     doctor: { _id: r.doctor.id, name: `${r.doctor.firstName} ${r.doctor.lastName}` },
     cancelledBy: r.appointment.cancelledBy,

@@ -415,6 +415,8 @@ export function createAppointmentMails({
       if (isDoctorNoticeKind(kind)) await mailer.send(composeForDoctor(kind, data));
       return;
     }
+    // A deleted account gets no more mail (its address is gone anyway).
+    if (data.patient.erasedAt) return;
     if (isReminder(kind) && !reminderIsDue(kind, data.appointment, payload.startsAt)) return;
     const summary = kind === 'doctor_summary' ? await readSummary(data.appointment.id) : null;
     if (kind === 'doctor_summary' && !summary) return;

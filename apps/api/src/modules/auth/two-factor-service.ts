@@ -58,7 +58,14 @@ export function createTwoFactorService({
     return found;
   }
 
+  /** The password again, before a change to the account; five wrong ones in 15 minutes, then 429. */
   async function requirePassword(userId: string, password: string) {
+    const hit = await rateLimiter.hit(
+      `password-confirm:${userId}`,
+      ATTEMPTS_PER_WINDOW,
+      ATTEMPT_WINDOW_MS,
+    );
+    if (!hit.allowed) throw new ApiError(429, 'tooManyRequests');
     const user = await repo.findUserById(db, userId);
     if (!user) throw new ApiError(401, 'authRequired');
     if (!(await verifyPassword(user.passwordHash, password)))
@@ -191,6 +198,18 @@ export function createTwoFactorService({
         await tx.delete(trustedDevices).where(eq(trustedDevices.userId, userId));
       });
       await repo.audit(db, 'auth.two_factor_disabled', { userId });
+    },
+
+    /**
+     * Proof for a grave step (deleting the account): the password and, when two-factor sign-in is
+     * on, a current code. Tries of either are limited like the sign-in's.
+     */
+    async confirmIdentity(userId: string, password: string, code: string | undefined) {
+      await requirePassword(userId, password);
+      if (!(await service.isEnabled(userId))) return;
+      if (!code) throw new ApiError(400, 'twoFactorCodeNeeded');
+      await attempt(userId);
+      await acceptCode(userId, code);
     },
 
     /** Ten new recovery codes; the old ones stop working. */

@@ -68,7 +68,11 @@ export function createDoctorConsoleService({
       status,
       plan: a.plan,
       reason: healthText.open(a, 'reason'),
-      patient: { _id: row.patient.id, name: `${row.patient.firstName} ${row.patient.lastName}` },
+      patient: {
+        _id: row.patient.id,
+        // Empty for an account the patient deleted (ADR 0025).
+        name: `${row.patient.firstName} ${row.patient.lastName}`.trim(),
+      },
       cancelledBy: a.cancelledBy,
       cancelReason: healthText.open(a, 'cancelReason'),
       hasNotes: row.hasNotes,

@@ -12,8 +12,11 @@ import * as repo from './repo.ts';
 
 // The ciphertext is bound to its place: a version copied to another document or appointment
 // does not decrypt.
-const contextOf = (row: { appointmentId: string; documentId: string; version: number }) =>
-  `document:${row.appointmentId}:${row.documentId}:${row.version}`;
+export const documentContext = (row: {
+  appointmentId: string;
+  documentId: string;
+  version: number;
+}) => `document:${row.appointmentId}:${row.documentId}:${row.version}`;
 
 export function createDocumentService({
   db,
@@ -93,7 +96,7 @@ export function createDocumentService({
             contentType: type,
             sizeBytes: input.bytes.length,
             sha256: createHash('sha256').update(input.bytes).digest('hex'),
-            contentEncrypted: encryption.encryptBytes(input.bytes, contextOf(place)),
+            contentEncrypted: encryption.encryptBytes(input.bytes, documentContext(place)),
             createdAt: now,
           });
           await audit(tx, version === 1 ? 'document.shared' : 'document.corrected', {
@@ -122,7 +125,7 @@ export function createDocumentService({
       const a = await participantsAppointment(userId, appointmentId);
       const row = await repo.findVersion(db, appointmentId, versionId);
       if (!row) throw new ApiError(404, 'documentNotFound');
-      const bytes = encryption.decryptBytes(row.contentEncrypted, contextOf(row));
+      const bytes = encryption.decryptBytes(row.contentEncrypted, documentContext(row));
       await audit(db, 'document.downloaded', {
         userId,
         subjectUserId: a.patientId,

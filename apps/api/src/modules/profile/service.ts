@@ -144,6 +144,12 @@ export function createProfileService({
   }
 
   return {
+    /** The stored profile decrypted as it is kept (for the patient's data export), or null. */
+    async stored(userId: string): Promise<ProfileState | null> {
+      const row = await repo.findUserWithProfile(db, userId);
+      return row?.profile ? decode(userId, row.profile) : null;
+    },
+
     async get(userId: string): Promise<Profile> {
       const row = await repo.findUserWithProfile(db, userId);
       if (!row) throw new ApiError(401, 'authRequired');

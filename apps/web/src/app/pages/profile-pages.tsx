@@ -3,6 +3,7 @@ import { CompleteProfilePage } from '../../features/profile/components/complete-
 import { EditProfilePage } from '../../features/profile/components/edit-profile-page';
 import { ProfilePage } from '../../features/profile/components/profile-page';
 import { useSignOut } from '../use-sign-out';
+import { SessionPrivacySection } from './session-privacy-section';
 
 // The profile route group (one lazily loaded chunk). Features do not import each other: the app
 // hands the profile pages the session's actions.
@@ -12,10 +13,14 @@ export function CompleteProfileRoute() {
   return <CompleteProfilePage onCompleted={refreshAuthStatus} />;
 }
 
-/** /dashboard/profile, whose actions include signing out. */
+/** /dashboard/profile, whose actions include signing out, then the patient's data rights. */
 export function ProfileRoute() {
   const { signOut, signingOut } = useSignOut();
-  return <ProfilePage onSignOut={signOut} signingOut={signingOut} />;
+  return (
+    <ProfilePage onSignOut={signOut} signingOut={signingOut}>
+      <SessionPrivacySection />
+    </ProfilePage>
+  );
 }
 
 /** /dashboard/edit-profile: an edit can complete the profile, so the status is refreshed too. */

@@ -33,6 +33,8 @@ export interface SessionState {
   refreshing: boolean;
   lastLoginError: LoginError | null;
   hasPaid: boolean;
+  /** Why the last session ended, when the welcome page has something to say about it. */
+  endedBecause: 'accountDeleted' | null;
 }
 
 const signedOut = {
@@ -49,6 +51,7 @@ const initialState: SessionState = {
   initialized: false,
   refreshing: false,
   lastLoginError: null,
+  endedBecause: null,
 };
 
 let state: SessionState = initialState;
@@ -117,7 +120,7 @@ onRefresh((event) => {
 /** Sets the session from a successful login answer (spec §4: a token means authenticated). */
 export function startSession(session: Session): void {
   accessToken.set(session.accessToken);
-  setState({ ...signedIn(session), lastLoginError: null });
+  setState({ ...signedIn(session), lastLoginError: null, endedBecause: null });
 }
 
 /** Keeps the status and body of a failed login (spec §8 Login). */
@@ -135,10 +138,13 @@ export async function refreshAuthStatus(): Promise<SessionState> {
   return state;
 }
 
-/** Signs out locally: no token, no user. Used by logout whatever the server answered. */
-export function clearSession(): void {
+/**
+ * Signs out locally: no token, no user. Used by logout whatever the server answered, and once the
+ * account is deleted (`because`, which the welcome page the guards lead to then says).
+ */
+export function clearSession(because: SessionState['endedBecause'] = null): void {
   accessToken.set(null);
-  setState({ ...signedOut, refreshing: false });
+  setState({ ...signedOut, refreshing: false, endedBecause: because });
 }
 
 let initialization: Promise<void> | null = null;

@@ -1,5 +1,6 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePersonName } from '../../../lib/person-name';
 import { Link, useParams } from 'react-router';
 import { adminCancelSchema, type AdminAppointmentDetail } from '@vizita/shared/contracts/admin';
 import { Alert } from '../../../components/ui/alert';
@@ -174,6 +175,7 @@ function RefundButton({ paymentId }: { paymentId: string }) {
 /** /admin/appointments/:id — one appointment and its payment; cancel it or refund the payment. */
 export function AdminAppointmentPage() {
   const { t } = useTranslation('admin');
+  const personName = usePersonName();
   const { id = '' } = useParams();
   const query = useAdminAppointment(id);
   const [justCancelled, setJustCancelled] = useState(false);
@@ -225,7 +227,8 @@ export function AdminAppointmentPage() {
                 <Row term={t('appointments.cancelReason')}>{a.cancellationReason}</Row>
               )}
               <Row term={t('appointments.patientColumn')}>
-                {a.patient.name} ({a.patient.email})
+                {personName(a.patient.name)}
+                {a.patient.email && ` (${a.patient.email})`}
               </Row>
               <Row term={t('appointments.doctorColumn')}>
                 {a.doctor.name} ({a.doctor.email})

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePersonName } from '../../../lib/person-name';
 import { Link } from 'react-router';
 import type { AdminAppointment, AdminAppointmentQuery } from '@vizita/shared/contracts/admin';
 import { Button } from '../../../components/ui/button';
@@ -41,6 +42,7 @@ function useLabels() {
 /** Wide screens: one row per appointment. */
 function ResultsTable({ items }: { items: AdminAppointment[] }) {
   const { t } = useTranslation('admin');
+  const personName = usePersonName();
   const label = useLabels();
   return (
     <table className="hidden w-full text-left text-sm md:table">
@@ -73,7 +75,7 @@ function ResultsTable({ items }: { items: AdminAppointment[] }) {
               </Link>
             </td>
             <td className="py-2 pr-3">
-              <span className="block">{a.patient.name}</span>
+              <span className="block">{personName(a.patient.name)}</span>
               <span className="block break-all text-slate-600">{a.patient.email}</span>
             </td>
             <td className="py-2 pr-3">{a.doctor.name}</td>
@@ -89,6 +91,7 @@ function ResultsTable({ items }: { items: AdminAppointment[] }) {
 /** Phones: one card per appointment. */
 function ResultCards({ items }: { items: AdminAppointment[] }) {
   const { t } = useTranslation('admin');
+  const personName = usePersonName();
   const label = useLabels();
   return (
     <ul className="divide-y divide-slate-100 md:hidden">
@@ -99,7 +102,10 @@ function ResultCards({ items }: { items: AdminAppointment[] }) {
           </Link>
           <p className="text-slate-900">{label.status(a)}</p>
           <p className="break-words text-slate-700">
-            {t('appointments.patientLine', { name: a.patient.name, email: a.patient.email })}
+            {t('appointments.patientLine', {
+              name: personName(a.patient.name),
+              email: a.patient.email,
+            })}
           </p>
           <p className="text-slate-700">{t('appointments.doctorLine', { name: a.doctor.name })}</p>
           <p className="text-slate-700">{label.payment(a)}</p>

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePersonName } from '../../../lib/person-name';
 import { Link } from 'react-router';
 import { adminCancelSchema } from '@vizita/shared/contracts/admin';
 import { Alert } from '../../../components/ui/alert';
@@ -19,6 +20,7 @@ import { useAdminAppointments } from '../api/get-admin-appointments';
  */
 export function CancelUpcoming({ doctorId }: { doctorId: string }) {
   const { t } = useTranslation('admin');
+  const personName = usePersonName();
   const message = useValidationMessage();
   const upcoming = useAdminAppointments({ doctorId, status: 'upcoming' });
   const cancel = useClinicCancel();
@@ -78,11 +80,11 @@ export function CancelUpcoming({ doctorId }: { doctorId: string }) {
                   className="rounded font-semibold text-teal-800 underline underline-offset-4 focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none"
                 >
                   {t('appointments.open')}
-                  <span className="sr-only"> ({item.patient.name})</span>
+                  <span className="sr-only"> ({personName(item.patient.name)})</span>
                 </Link>
                 <span className="block break-words text-slate-700">
                   {t('appointments.patientLine', {
-                    name: item.patient.name,
+                    name: personName(item.patient.name),
                     email: item.patient.email,
                   })}
                 </span>

@@ -8,10 +8,11 @@ import { Card } from '../../../components/ui/card';
 import { ClockIcon, LockIcon, ShieldIcon, VideoIcon } from '../../../components/ui/icons';
 import { PageTitle } from '../../../components/ui/page-title';
 import { useTimeout } from '../../../lib/use-timeout';
+import { useSession } from '../hooks/use-session';
 import { LoginForm } from './login-form';
 import { RegistrationForm } from './registration-form';
 
-type Notice = 'register.successValidate' | 'register.successReady';
+type Notice = 'register.successValidate' | 'register.successReady' | 'login.accountDeleted';
 
 const linkClass =
   'rounded font-semibold text-teal-800 underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-teal-600';
@@ -81,7 +82,10 @@ export function WelcomePage() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const registering = searchParams.get('register') === 'true';
-  const [notice, setNotice] = useState<Notice | null>(null);
+  const { endedBecause } = useSession();
+  const [notice, setNotice] = useState<Notice | null>(() =>
+    endedBecause === 'accountDeleted' ? 'login.accountDeleted' : null,
+  );
 
   const backToLogin = () => void navigate('/', { replace: true });
   // Spec §2: after registering, the user is returned to login after 2 seconds.

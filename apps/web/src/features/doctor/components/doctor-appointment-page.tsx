@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePersonName } from '../../../lib/person-name';
 import { Link, useParams } from 'react-router';
 import { SLOT_LOST_CANCEL_REASON } from '@vizita/shared/contracts/appointments';
 import { JOIN_OPENS_BEFORE_MS } from '@vizita/shared/domain/join-window';
@@ -48,6 +49,7 @@ function DocumentsPanel({ appointmentId, canShare }: { appointmentId: string; ca
  */
 export function DoctorAppointmentPage() {
   const { t } = useTranslation('doctor');
+  const personName = usePersonName();
   const { t: tAppointments } = useTranslation('appointments');
   const { id = '' } = useParams();
   const now = useNow(RECOMPUTE_MS);
@@ -73,7 +75,7 @@ export function DoctorAppointmentPage() {
   const start = new Date(a.startsAt).getTime();
   const opened = now.getTime() >= start - JOIN_OPENS_BEFORE_MS;
   const started = now.getTime() >= start;
-  const name = a.patient?.name ?? '';
+  const name = personName(a.patient?.name);
   const live = a.status !== 'cancelled';
   const entry = {
     ...a,

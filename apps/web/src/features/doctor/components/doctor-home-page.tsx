@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePersonName } from '../../../lib/person-name';
 import { Link } from 'react-router';
 import type { ScheduleEntry } from '@vizita/shared/contracts/doctor-console';
 import { addDays } from '@vizita/shared/domain/zoned-time';
@@ -28,6 +29,7 @@ const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 function EntryLink({ entry, compact }: { entry: ScheduleEntry; compact?: boolean }) {
   const { t } = useTranslation('doctor');
+  const personName = usePersonName();
   return (
     <Link
       to={`/doctor/appointments/${entry._id}`}
@@ -43,7 +45,7 @@ function EntryLink({ entry, compact }: { entry: ScheduleEntry; compact?: boolean
         <ScheduleStatus status={entry.status} />
       </span>
       <span className="mt-1 block font-medium break-words text-slate-900">
-        {entry.patient.name}
+        {personName(entry.patient.name)}
       </span>
       <span className="block text-xs text-slate-700">
         <PlanLabel plan={entry.plan} />
@@ -59,6 +61,7 @@ function EntryLink({ entry, compact }: { entry: ScheduleEntry; compact?: boolean
 
 function NextConsultation({ entry, now }: { entry: ScheduleEntry | undefined; now: Date }) {
   const { t } = useTranslation('doctor');
+  const personName = usePersonName();
   return (
     <Card>
       <section aria-labelledby="next-consultation">
@@ -73,7 +76,7 @@ function NextConsultation({ entry, now }: { entry: ScheduleEntry | undefined; no
               </p>
               <p className="text-sm text-slate-800">
                 <span className="font-medium">{t('schedule.entry.patient')}</span>{' '}
-                {entry.patient.name} · <PlanLabel plan={entry.plan} />
+                {personName(entry.patient.name)} · <PlanLabel plan={entry.plan} />
               </p>
               {entry.reason && (
                 <p className="text-sm break-words text-slate-700">

@@ -5,17 +5,8 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { LoadingState } from '../../../components/ui/spinner';
 import { formatCalendarDate, formatInstantDate } from '../../../lib/dates';
+import { GENDER_KEYS, INSURANCE_TYPE_KEYS } from '../../../lib/profile-labels';
 import { usePatientChart } from '../api/get-patient-chart';
-
-const GENDER_KEYS = {
-  male: 'genders.male',
-  female: 'genders.female',
-  other: 'genders.other',
-} as const;
-const INSURANCE_KEYS = {
-  state: 'insuranceTypes.state',
-  private: 'insuranceTypes.private',
-} as const;
 
 function Row({ label, value }: { label: string; value: string }) {
   return (
@@ -59,8 +50,8 @@ export function PatientChartPanel({ appointmentId }: { appointmentId: string }) 
         ? tMedical(GENDER_KEYS[c.gender as keyof typeof GENDER_KEYS])
         : none;
     const insurance =
-      c.insuranceType && c.insuranceType in INSURANCE_KEYS
-        ? tMedical(INSURANCE_KEYS[c.insuranceType as keyof typeof INSURANCE_KEYS])
+      c.insuranceType && c.insuranceType in INSURANCE_TYPE_KEYS
+        ? tMedical(INSURANCE_TYPE_KEYS[c.insuranceType as keyof typeof INSURANCE_TYPE_KEYS])
         : null;
     body = (
       <>

@@ -77,6 +77,7 @@ describe('a new version of the terms', () => {
       },
       'GET /api/appointments': () => ok([]),
       'GET /auth/profile': () => fail(404, 'notFound'),
+      'GET /api/privacy/access-log': () => ok([]),
     });
     const user = userEvent.setup();
     const { router } = renderApp('/dashboard/appointments');
@@ -88,6 +89,9 @@ describe('a new version of the terms', () => {
       'href',
       '/legal/terms',
     );
+    // Who would rather not accept can take their data and leave.
+    expect(screen.getByRole('button', { name: 'Download as a data file (JSON)' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Delete my account' })).toBeVisible();
 
     await user.click(screen.getByRole('button', { name: 'Accept and continue' }));
     expect(
@@ -107,6 +111,7 @@ describe('a new version of the terms', () => {
     mockApi({
       'GET /auth/status': () => ok(session({ consentsDue: ['terms', 'privacy'] })),
       'POST /auth/consents': () => fail(409, 'legalVersionChanged'),
+      'GET /api/privacy/access-log': () => ok([]),
     });
     const user = userEvent.setup();
     renderApp('/consent');

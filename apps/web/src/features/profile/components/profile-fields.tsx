@@ -11,7 +11,7 @@ import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 import { toIsoDate } from '../../../lib/dates';
 import type { FieldProps } from '../../../lib/use-schema-form';
-import { COUNTRY_KEYS, GENDER_KEYS, INSURANCE_TYPE_KEYS } from '../utils/labels';
+import { COUNTRY_KEYS, GENDER_KEYS, INSURANCE_TYPE_KEYS } from '../../../lib/profile-labels';
 import {
   INSURER_FIELDS_CLEARED,
   MARKET_FIELDS_CLEARED,

@@ -11,6 +11,7 @@ function signedIn(handlers: Handlers) {
   return mockApi({
     'GET /auth/status': () => ok(session()),
     'POST /auth/logout': () => ok(),
+    'GET /api/privacy/access-log': () => ok([]),
     ...handlers,
   });
 }

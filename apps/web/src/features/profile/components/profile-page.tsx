@@ -14,7 +14,7 @@ import {
   GENDER_KEYS,
   INSURANCE_TYPE_KEYS,
   isCountryCode,
-} from '../utils/labels';
+} from '../../../lib/profile-labels';
 import { ChangePasswordDialog } from './change-password-dialog';
 import { ProfileLoader } from './profile-loader';
 
@@ -155,14 +155,17 @@ function ProfileDetails({
 
 /**
  * /dashboard/profile (spec §2). The owner sees their identifiers unmasked; they are never logged.
- * `onSignOut` ends the session and leaves for the welcome page (the app passes it).
+ * `onSignOut` ends the session and leaves for the welcome page; `children` follow the profile
+ * (the app passes both: privacy and data rights live in their own feature).
  */
 export function ProfilePage({
   onSignOut,
   signingOut = false,
+  children,
 }: {
   onSignOut: () => void;
   signingOut?: boolean;
+  children?: ReactNode;
 }) {
   const { t } = useTranslation('profile');
   return (
@@ -174,7 +177,10 @@ export function ProfilePage({
       </div>
       <ProfileLoader>
         {(profile) => (
-          <ProfileDetails profile={profile} onSignOut={onSignOut} signingOut={signingOut} />
+          <>
+            <ProfileDetails profile={profile} onSignOut={onSignOut} signingOut={signingOut} />
+            {children}
+          </>
         )}
       </ProfileLoader>
     </div>

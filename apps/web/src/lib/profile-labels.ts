@@ -1,7 +1,8 @@
 import type { Profile } from '@vizita/shared/contracts/profile';
 import type { CountryCode, Gender, InsuranceType } from '@vizita/shared/domain/profile-options';
 
-// Keys of the `medical` namespace, written out so each is a literal the locale tests can find.
+// Labels of the health profile, shared by the profile pages, the doctor's view of a patient and the
+// data export. Keys of the `medical` namespace, written out as literals the locale tests can find.
 
 export const GENDER_KEYS = {
   male: 'genders.male',

@@ -1,0 +1,159 @@
+import { and, eq, inArray, notInArray, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import {
+  appointmentDocuments,
+  appointments,
+  auditLog,
+  consents,
+  consultationNotes,
+  jobs,
+  localCheckoutSessions,
+  mailOutbox,
+  oneTimeTokens,
+  patientProfiles,
+  payments,
+  rateLimitCounters,
+  recoveryCodes,
+  sessions,
+  trustedDevices,
+  twoFactor,
+  users,
+} from '../../db/schema.ts';
+import { ApiError } from '../../lib/api-error.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { audit } from '../auth/repo.ts';
+import type { TwoFactorService } from '../auth/two-factor-service.ts';
+
+/** What an erased account's e-mail becomes: unique, unreachable, and no longer the person's. */
+export const erasedEmail = (userId: string) => `erased-${userId}@erased.invalid`;
+
+/** Cancels one upcoming appointment as its patient would (refund by the policy, doctor told). */
+type CancelAsPatient = (
+  patientId: string,
+  appointmentId: string,
+  reason: string,
+) => Promise<unknown>;
+
+/**
+ * Deleting a patient's account (GDPR Art. 17, ADR 0025), behind the password and the second
+ * factor: upcoming appointments are cancelled first, as the patient would cancel them (refunds by
+ * the policy, the doctors told); then, in one transaction, everything that identifies the person
+ * or says something about their health is deleted. What accounting law keeps — the payment rows
+ * (no name in them) and the invoices as issued — stays, pointing at a user row that is now only a
+ * pseudonymous id. The e-mail address is free to register again.
+ */
+export function createAccountErasure(deps: {
+  db: Db;
+  clock: Clock;
+  twoFactor: Pick<TwoFactorService, 'confirmIdentity'>;
+  cancelAsPatient: CancelAsPatient;
+}) {
+  const { db, clock, cancelAsPatient } = deps;
+
+  async function upcomingOf(patientId: string) {
+    return db
+      .select({ id: appointments.id })
+      .from(appointments)
+      .where(and(eq(appointments.patientId, patientId), eq(appointments.status, 'upcoming')));
+  }
+
+  return {
+    async erase(userId: string, input: { password: string; code?: string | undefined }) {
+      await deps.twoFactor.confirmIdentity(userId, input.password, input.code);
+      const upcoming = await upcomingOf(userId);
+      for (const { id } of upcoming) {
+        try {
+          await cancelAsPatient(userId, id, '');
+        } catch (error) {
+          // One that started meanwhile can no longer be cancelled; it is erased like the past.
+          if (!(error instanceof ApiError) || error.statusCode !== 409) throw error;
+        }
+      }
+      const now = clock();
+      await db.transaction(async (tx) => {
+        // Locked like a booking locks it: no hold can start while the account goes.
+        const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+        if (!user || user.erasedAt) throw new ApiError(401, 'authRequired');
+        const email = user.email;
+
+        // Appointments: those a payment record points at stay, stripped of every health text;
+        // the others go, with their notes and documents (cascade).
+        await tx
+          .update(appointments)
+          .set({ status: 'expired', holdExpiresAt: now })
+          .where(and(eq(appointments.patientId, userId), eq(appointments.status, 'pending')));
+        const kept = tx
+          .select({ id: payments.appointmentId })
+          .from(payments)
+          .where(eq(payments.patientId, userId));
+        await tx
+          .delete(appointments)
+          .where(and(eq(appointments.patientId, userId), notInArray(appointments.id, kept)));
+        const keptIds = (await kept).map((k) => k.id);
+        if (keptIds.length > 0) {
+          await tx
+            .delete(consultationNotes)
+            .where(inArray(consultationNotes.appointmentId, keptIds));
+          await tx
+            .delete(appointmentDocuments)
+            .where(inArray(appointmentDocuments.appointmentId, keptIds));
+          await tx
+            .update(appointments)
+            .set({
+              reasonEncrypted: null,
+              notesEncrypted: null,
+              cancelReasonEncrypted: null,
+              legacyReason: null,
+              legacyNotes: null,
+              legacyCancelReason: null,
+              updatedAt: now,
+            })
+            .where(inArray(appointments.id, keptIds));
+        }
+
+        await tx.delete(patientProfiles).where(eq(patientProfiles.userId, userId));
+        await tx.delete(consents).where(eq(consents.userId, userId));
+        await tx.delete(sessions).where(eq(sessions.userId, userId)); // refresh tokens cascade
+        await tx.delete(twoFactor).where(eq(twoFactor.userId, userId));
+        await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+        await tx.delete(trustedDevices).where(eq(trustedDevices.userId, userId));
+        await tx.delete(oneTimeTokens).where(eq(oneTimeTokens.userId, userId));
+        await tx
+          .delete(localCheckoutSessions)
+          .where(eq(localCheckoutSessions.customerEmail, email));
+        await tx.delete(mailOutbox).where(eq(mailOutbox.to, email));
+        // Account mails waiting for this address, and attempt counters keyed by it.
+        await tx.delete(jobs).where(sql`${jobs.payload}->>'email' = ${email}`);
+        await tx
+          .delete(rateLimitCounters)
+          .where(sql`position(${email} in ${rateLimitCounters.key}) > 0`);
+        // The audit log keeps what happened, without where from or the address.
+        await tx.delete(auditLog).where(sql`${auditLog.meta}->>'email' = ${email}`);
+        await tx
+          .update(auditLog)
+          .set({ ip: null })
+          .where(or(eq(auditLog.userId, userId), eq(auditLog.subjectUserId, userId)));
+
+        await tx
+          .update(users)
+          .set({
+            email: erasedEmail(userId),
+            passwordHash: '!erased',
+            firstName: '',
+            lastName: '',
+            emailValidatedAt: null,
+            isProfileComplete: false,
+            timeZone: null,
+            erasedAt: now,
+            updatedAt: now,
+          })
+          .where(eq(users.id, userId));
+        await audit(tx, 'account.deleted', {
+          subjectUserId: userId,
+          meta: { appointmentsCancelled: upcoming.length },
+        });
+      });
+    },
+  };
+}
+export type AccountErasure = ReturnType<typeof createAccountErasure>;

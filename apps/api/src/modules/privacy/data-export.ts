@@ -1,0 +1,168 @@
+import type { AccessLogEntry, DataExport } from '@vizita/shared/contracts/privacy';
+import type { Db } from '../../db/client.ts';
+import { ApiError } from '../../lib/api-error.ts';
+import type { FieldEncryption } from '../../lib/field-encryption.ts';
+import type { HealthText } from '../appointments/health-text.ts';
+import { findUserById } from '../auth/repo.ts';
+import type { SummaryReader } from '../doctor-console/summaries.ts';
+import { documentContext } from '../documents/service.ts';
+import { listConsents } from '../legal/consents.ts';
+import type { TwoFactorService } from '../auth/two-factor-service.ts';
+import type { ProfileService } from '../profile/service.ts';
+import { roleOf } from '../../plugins/roles.ts';
+import * as repo from './repo.ts';
+
+const iso = (d: Date) => d.toISOString();
+const isoOrNull = (d: Date | null) => (d ? d.toISOString() : null);
+const fullName = (p: { firstName: string; lastName: string }) =>
+  `${p.firstName} ${p.lastName}`.trim();
+
+type Actor = Awaited<ReturnType<typeof repo.accessToRecordOf>>[number]['actor'];
+
+/** Who acted, as the patient may see it: staff by name and role; a system action unnamed. */
+function actorOf(actor: Actor): AccessLogEntry['actor'] {
+  if (!actor) return { name: null, role: 'system' };
+  const role = roleOf({ userType: actor.userType, isAdmin: actor.isAdmin });
+  // Another patient never appears in one's record; if ever, not by name.
+  return { name: role === 'patient' ? null : fullName(actor) || null, role };
+}
+
+/**
+ * Everything Vizita holds about a patient, decrypted for them (GDPR Art. 15 and 20): account,
+ * profile, appointments with what they wrote and the doctors' summaries and documents, payments
+ * and invoices, consents, sessions, and the audit log about them.
+ */
+export function createDataExport(deps: {
+  db: Db;
+  encryption: FieldEncryption;
+  healthText: HealthText;
+  summaries: SummaryReader;
+  profiles: ProfileService;
+  twoFactor: Pick<TwoFactorService, 'isEnabled'>;
+}) {
+  const { db, encryption, healthText, summaries, profiles, twoFactor } = deps;
+
+  return {
+    /** Who else read or changed the patient's record, newest first ("who saw my data"). */
+    async accessLog(patientId: string): Promise<AccessLogEntry[]> {
+      return (await repo.accessToRecordOf(db, patientId)).map((entry) => ({
+        at: iso(entry.at),
+        event: entry.event,
+        actor: actorOf(entry.actor),
+      }));
+    },
+
+    async collect(userId: string, now: Date): Promise<DataExport> {
+      const user = await findUserById(db, userId);
+      if (!user) throw new ApiError(401, 'authRequired');
+      const profile = await profiles.stored(userId);
+      const rows = await repo.appointmentsOf(db, userId);
+      const ids = rows.map((r) => r.appointment.id);
+      const [
+        summaryOf,
+        documents,
+        paymentRows,
+        consents,
+        sessionRows,
+        devices,
+        accessLog,
+        activity,
+      ] = await Promise.all([
+        summaries.many(ids),
+        repo.documentsOf(db, ids),
+        repo.paymentsOf(db, userId),
+        listConsents(db, userId),
+        repo.sessionsOf(db, userId),
+        repo.rememberedDevices(db, userId),
+        this.accessLog(userId),
+        repo.activityOf(db, userId),
+      ]);
+      const invoiceRows = await repo.invoicesOf(
+        db,
+        paymentRows.map((p) => p.id),
+      );
+
+      return {
+        format: 'vizita-data-export',
+        formatVersion: 1,
+        exportedAt: iso(now),
+        account: {
+          id: user.id,
+          email: user.email,
+          firstName: user.firstName,
+          lastName: user.lastName,
+          language: user.locale,
+          registeredAt: iso(user.createdAt),
+          emailValidatedAt: isoOrNull(user.emailValidatedAt),
+          twoFactorEnabled: await twoFactor.isEnabled(userId),
+          rememberedDevices: devices,
+        },
+        profile,
+        appointments: rows.map(({ appointment: a, doctor }) => ({
+          id: a.id,
+          doctor: fullName(doctor),
+          startsAt: iso(a.startsAt),
+          endsAt: iso(a.endsAt),
+          timeZone: a.timeZone,
+          plan: a.plan,
+          status: a.status,
+          ...healthText.all(a),
+          cancelledBy: a.cancelledBy,
+          cancelledAt: isoOrNull(a.cancelledAt),
+          price:
+            a.priceMinor === null || a.currency === null
+              ? null
+              : { amountMinor: a.priceMinor, currency: a.currency },
+          summary: summaryOf.get(a.id) ?? null,
+          documents: documents
+            .filter((d) => d.appointmentId === a.id)
+            .map((d) => ({
+              title: d.title,
+              version: d.version,
+              fileName: d.fileName,
+              contentType: d.contentType,
+              sizeBytes: d.sizeBytes,
+              sha256: d.sha256,
+              sharedAt: iso(d.createdAt),
+              contentBase64: encryption
+                .decryptBytes(d.contentEncrypted, documentContext(d))
+                .toString('base64'),
+            })),
+        })),
+        payments: paymentRows.map((p) => ({
+          id: p.id,
+          appointmentId: p.appointmentId,
+          provider: p.provider,
+          amountMinor: p.amountMinor,
+          currency: p.currency,
+          status: p.status,
+          createdAt: iso(p.createdAt),
+          paidAt: isoOrNull(p.paidAt),
+          refundedAt: isoOrNull(p.refundedAt),
+          receiptNumber: p.receiptNumber,
+          invoices: invoiceRows
+            .filter((i) => i.paymentId === p.id)
+            .map((i) => ({
+              number: i.number,
+              kind: i.kind,
+              amountMinor: i.amountMinor,
+              currency: i.currency,
+              issuedAt: iso(i.issuedAt),
+            })),
+        })),
+        consents: consents.map((c) => ({ ...c, acceptedAt: iso(c.acceptedAt) })),
+        sessions: sessionRows.map((s) => ({
+          createdAt: iso(s.createdAt),
+          lastUsedAt: isoOrNull(s.lastUsedAt),
+          expiresAt: iso(s.expiresAt),
+          revokedAt: isoOrNull(s.revokedAt),
+          userAgent: s.userAgent,
+          ip: s.ip,
+        })),
+        accessLog,
+        activity: activity.map((a) => ({ at: iso(a.at), event: a.event, ip: a.ip })),
+      };
+    },
+  };
+}
+export type DataExportService = ReturnType<typeof createDataExport>;

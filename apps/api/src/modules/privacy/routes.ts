@@ -1,0 +1,79 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiErrorSchema, messageOnlySchema } from '@vizita/shared/contracts/api-response';
+import {
+  accessLogResponseSchema,
+  dataExportResponseSchema,
+  deleteAccountRequestSchema,
+} from '@vizita/shared/contracts/privacy';
+import { API_MESSAGES } from '@vizita/shared/messages/api-errors';
+import type { Db } from '../../db/client.ts';
+import { ApiError } from '../../lib/api-error.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { RateLimiter } from '../../lib/rate-limiter.ts';
+import { audit } from '../auth/repo.ts';
+import { clearRefreshCookie } from '../auth/refresh-cookie.ts';
+import type { AccountErasure } from './account-erasure.ts';
+import type { DataExportService } from './data-export.ts';
+
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  429: apiErrorSchema,
+};
+
+/** Exports per patient and hour: enough to retry a download, too few to hammer the decryption. */
+const EXPORTS_PER_HOUR = 10;
+
+/** The patient's data rights: the export, who saw their data, deleting the account (ADR 0025). */
+export const privacyRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  clock: Clock;
+  rateLimiter: RateLimiter;
+  dataExport: DataExportService;
+  erasure: AccountErasure;
+  secureCookies: boolean;
+}> = async (app, { db, clock, rateLimiter, dataExport, erasure, secureCookies }) => {
+  const patientOnly = [app.authenticate, app.requireRole('patient')];
+
+  app.get(
+    '/api/privacy/export',
+    {
+      preValidation: patientOnly,
+      schema: { response: { 200: dataExportResponseSchema, ...errors } },
+    },
+    async (request) => {
+      const { userId } = request.auth!;
+      const hit = await rateLimiter.hit(`export:${userId}`, EXPORTS_PER_HOUR, 60 * 60_000);
+      if (!hit.allowed) throw new ApiError(429, 'exportRateLimited');
+      const data = await dataExport.collect(userId, clock());
+      await audit(db, 'privacy.data_exported', { userId, subjectUserId: userId, ip: request.ip });
+      return { success: true as const, data };
+    },
+  );
+
+  app.get(
+    '/api/privacy/access-log',
+    {
+      preValidation: patientOnly,
+      schema: { response: { 200: accessLogResponseSchema, ...errors } },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await dataExport.accessLog(request.auth!.userId),
+    }),
+  );
+
+  app.post(
+    '/api/privacy/delete-account',
+    {
+      preValidation: patientOnly,
+      schema: { body: deleteAccountRequestSchema, response: { 200: messageOnlySchema, ...errors } },
+    },
+    async (request, reply) => {
+      await erasure.erase(request.auth!.userId, request.body);
+      clearRefreshCookie(reply, secureCookies);
+      return { success: true as const, message: API_MESSAGES.accountDeleted };
+    },
+  );
+};

@@ -1,0 +1,234 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { DataExport } from '@vizita/shared/contracts/privacy';
+import { changeLocale } from '../../../lib/i18n';
+import { bulgarianProfile, EGN } from '../../../test/fixtures';
+import { fail, mockApi, ok, session } from '../../../test/mock-api';
+import { renderApp } from '../../../test/render';
+
+type Handlers = Parameters<typeof mockApi>[0];
+
+const exported = (): DataExport => ({
+  format: 'vizita-data-export',
+  formatVersion: 1,
+  exportedAt: '2026-11-24T10:00:00.000Z',
+  account: {
+    id: 'user-1',
+    email: 'elena@example.com',
+    firstName: 'Elena',
+    lastName: 'Petrova',
+    language: 'bg',
+    registeredAt: '2026-01-02T09:00:00.000Z',
+    emailValidatedAt: '2026-01-02T09:05:00.000Z',
+    twoFactorEnabled: false,
+    rememberedDevices: 0,
+  },
+  profile: {
+    gender: 'female',
+    birthDate: '1990-04-12',
+    street: 'bul. Vitosha',
+    streetNumber: '12',
+    postCode: '1000',
+    city: 'Sofia',
+    countryCode: 'BG',
+    nationalId: EGN,
+    insurance: null,
+  },
+  appointments: [
+    {
+      id: 'a1',
+      doctor: 'Dr. Ivan Georgiev',
+      startsAt: '2026-11-20T08:00:00.000Z',
+      endsAt: '2026-11-20T08:30:00.000Z',
+      timeZone: 'Europe/Sofia',
+      plan: 'consultation',
+      status: 'completed',
+      // What the patient typed goes into a page: it must stay text.
+      reason: 'Headache <script>alert(1)</script>',
+      notes: null,
+      cancelReason: null,
+      cancelledBy: null,
+      cancelledAt: null,
+      price: { amountMinor: 7500, currency: 'EUR' },
+      summary: 'Rest and fluids.',
+      documents: [],
+    },
+  ],
+  payments: [],
+  consents: [
+    {
+      document: 'terms',
+      version: '2026-11-24',
+      acceptedAt: '2026-01-02T09:00:00.000Z',
+      context: 'registration',
+    },
+  ],
+  sessions: [],
+  accessLog: [
+    {
+      at: '2026-11-19T15:00:00.000Z',
+      event: 'patient_profile.read',
+      actor: { name: 'Dr. Ivan Georgiev', role: 'doctor' },
+    },
+  ],
+  activity: [],
+});
+
+const accessLog = () => ok(exported().accessLog);
+
+function signedIn(handlers: Handlers, twoFactor = 'off') {
+  return mockApi({
+    'GET /auth/status': () => ok(session({ twoFactor })),
+    'GET /auth/profile': () => ok(bulgarianProfile()),
+    'GET /api/privacy/access-log': accessLog,
+    ...handlers,
+  });
+}
+
+/** The files the page handed to the browser as downloads, read back as text. */
+function captureDownloads() {
+  const files: Blob[] = [];
+  vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+    files.push(blob as Blob);
+    return `blob:${files.length}`;
+  });
+  vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+  const names: string[] = [];
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+    this: HTMLAnchorElement,
+  ) {
+    names.push(this.download);
+  });
+  return { files, names };
+}
+
+describe('privacy and data rights on the profile', () => {
+  it('downloads everything as a data file and as a readable page', async () => {
+    signedIn({ 'GET /api/privacy/export': () => ok(exported()) });
+    const { files, names } = captureDownloads();
+    const user = userEvent.setup();
+    renderApp('/dashboard/profile');
+    await user.click(await screen.findByRole('button', { name: 'Download as a data file (JSON)' }));
+    expect(await screen.findByText('Your data was downloaded.')).toBeVisible();
+    expect(names).toEqual(['vizita-data-2026-11-24.json']);
+    const json = JSON.parse(await files[0]!.text()) as DataExport;
+    expect(json.profile?.nationalId).toBe(EGN);
+
+    await user.click(screen.getByRole('button', { name: 'Download as a readable page' }));
+    await waitFor(() => expect(names).toHaveLength(2));
+    expect(names[1]).toBe('vizita-data-2026-11-24.html');
+    const html = await files[1]!.text();
+    expect(html).toContain('<h1>Your data at Vizita</h1>');
+    expect(html).toContain(EGN);
+    expect(html).toContain('Medical Consultation');
+    expect(html).toContain('Read a patient&#39;s health profile');
+    expect(html).toContain('Headache &#60;script&#62;alert(1)&#60;/script&#62;');
+    expect(html).not.toContain('<script>');
+  });
+
+  it('writes the readable page in the language of the reader', async () => {
+    await changeLocale('de');
+    signedIn({ 'GET /api/privacy/export': () => ok(exported()) });
+    const { files } = captureDownloads();
+    const user = userEvent.setup();
+    renderApp('/dashboard/profile');
+    await user.click(
+      await screen.findByRole('button', { name: 'Als lesbare Seite herunterladen' }),
+    );
+    await waitFor(() => expect(files).toHaveLength(1));
+    const html = await files[0]!.text();
+    expect(html).toContain('<html lang="de">');
+    expect(html).toContain('<h2>Gesundheitsprofil</h2>');
+    expect(html).toContain('Ärztliche Beratung');
+    expect(html).toContain('Nutzungsbedingungen');
+  });
+
+  it('says when the export was asked for too often', async () => {
+    signedIn({ 'GET /api/privacy/export': () => fail(429, 'exportRateLimited') });
+    const user = userEvent.setup();
+    renderApp('/dashboard/profile');
+    await user.click(await screen.findByRole('button', { name: 'Download as a data file (JSON)' }));
+    expect(
+      await screen.findByText(
+        'You downloaded your data several times in the last hour. Please try again later.',
+      ),
+    ).toBeVisible();
+  });
+
+  it('lists who opened the record', async () => {
+    signedIn({});
+    renderApp('/dashboard/profile');
+    const section = (await screen.findByRole('heading', { name: 'Who opened my record' }))
+      .parentElement!;
+    expect(await within(section).findByText("Read a patient's health profile")).toBeVisible();
+    expect(section).toHaveTextContent('Dr. Ivan Georgiev, Doctor');
+  });
+
+  it('says so when nobody else opened the record', async () => {
+    signedIn({ 'GET /api/privacy/access-log': () => ok([]) });
+    renderApp('/dashboard/profile');
+    expect(await screen.findByText('Nobody but you has opened your record.')).toBeVisible();
+  });
+
+  it('deletes the account after the password and a code, then signs out to the welcome page', async () => {
+    const { calls } = signedIn(
+      {
+        'POST /api/privacy/delete-account': (call) => {
+          const body = call.body as { password: string; code?: string };
+          if (body.password !== 'Secret-2026!') return fail(400, 'currentPasswordIncorrect');
+          if (body.code !== '123456') return fail(400, 'twoFactorCodeWrong');
+          return ok(undefined, 'accountDeleted');
+        },
+      },
+      'on',
+    );
+    const user = userEvent.setup();
+    const { router } = renderApp('/dashboard/profile');
+    await user.click(await screen.findByRole('button', { name: 'Delete my account' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Delete your account?' });
+    // The consequences are said before anything happens.
+    expect(dialog).toHaveAccessibleDescription(/upcoming appointments are cancelled/);
+    expect(dialog).toHaveTextContent(
+      'Invoices and credit notes stay with the clinic as issued for up to 10 years',
+    );
+
+    await user.click(within(dialog).getByRole('button', { name: 'Delete my account for good' }));
+    expect(await within(dialog).findByText('Current password is required')).toBeVisible();
+    expect(calls.some((c) => c.path === '/api/privacy/delete-account')).toBe(false);
+
+    await user.type(within(dialog).getByLabelText(/Your password/), 'wrong');
+    await user.type(within(dialog).getByLabelText(/6-digit code/), '654321');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete my account for good' }));
+    expect(await within(dialog).findByText('The password is not correct.')).toBeVisible();
+
+    await user.clear(within(dialog).getByLabelText(/Your password/));
+    await user.type(within(dialog).getByLabelText(/Your password/), 'Secret-2026!');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete my account for good' }));
+    expect(await within(dialog).findByText(/The code is not correct/)).toBeVisible();
+
+    await user.clear(within(dialog).getByLabelText(/6-digit code/));
+    await user.type(within(dialog).getByLabelText(/6-digit code/), '123456');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete my account for good' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(
+      await screen.findByText('Your account was deleted. Thank you for using Vizita.'),
+    ).toBeVisible();
+    expect(calls.filter((c) => c.path === '/api/privacy/delete-account').at(-1)?.body).toEqual({
+      password: 'Secret-2026!',
+      code: '123456',
+    });
+  });
+
+  it('asks no code of a patient without two-factor sign-in, and can be cancelled', async () => {
+    const { calls } = signedIn({});
+    const user = userEvent.setup();
+    renderApp('/dashboard/profile');
+    await user.click(await screen.findByRole('button', { name: 'Delete my account' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Delete your account?' });
+    expect(within(dialog).queryByLabelText(/6-digit code/)).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(calls.some((c) => c.path === '/api/privacy/delete-account')).toBe(false);
+  });
+});

@@ -1,0 +1,290 @@
+import { useTranslation } from 'react-i18next';
+import type { DataExport } from '@vizita/shared/contracts/privacy';
+import { isAuditEvent } from '@vizita/shared/domain/audit-events';
+import { formatCalendarDate, formatDateTime } from '../../../lib/dates';
+import { formatMinorAmount } from '../../../lib/money';
+import { GENDER_KEYS, INSURANCE_TYPE_KEYS } from '../../../lib/profile-labels';
+
+// The readable twin of the JSON export (GDPR Art. 15: "in a concise, intelligible and easily
+// accessible form"): one self-contained HTML page in the reader's language, made in the browser
+// from the same data, so there is one export on the server and nothing to keep in sync.
+
+const STATUS_KEYS = {
+  pending: 'file.status.pending',
+  upcoming: 'file.status.upcoming',
+  completed: 'file.status.completed',
+  no_show: 'file.status.no_show',
+  cancelled: 'file.status.cancelled',
+  expired: 'file.status.expired',
+} as const;
+const PAYMENT_STATUS_KEYS = {
+  pending: 'file.paymentStatus.pending',
+  completed: 'file.paymentStatus.completed',
+  failed: 'file.paymentStatus.failed',
+  cancelled: 'file.paymentStatus.cancelled',
+  refunded: 'file.paymentStatus.refunded',
+} as const;
+const PLAN_KEYS = {
+  consultation: 'file.plans.consultation',
+  prescription: 'file.plans.prescription',
+  'follow-up': 'file.plans.follow-up',
+} as const;
+const CANCELLED_BY_KEYS = {
+  patient: 'file.cancelledBy.patient',
+  doctor: 'file.cancelledBy.doctor',
+  clinic: 'file.cancelledBy.clinic',
+} as const;
+const INVOICE_KIND_KEYS = {
+  invoice: 'file.invoiceKinds.invoice',
+  credit_note: 'file.invoiceKinds.credit_note',
+} as const;
+const DOCUMENT_KEYS = { privacy: 'file.documents.privacy', terms: 'file.documents.terms' } as const;
+const CONTEXT_KEYS = {
+  registration: 'file.contexts.registration',
+  profile: 'file.contexts.profile',
+  update: 'file.contexts.update',
+} as const;
+/** Who acted on the record, as the access log and the readable export name them. */
+export const ROLE_KEYS = {
+  doctor: 'accessLog.roles.doctor',
+  admin: 'accessLog.roles.admin',
+  patient: 'accessLog.roles.patient',
+  system: 'accessLog.roles.system',
+} as const;
+
+/** The key of a code's label; null when this version of the app does not know the code. */
+function labelOf(keys: Record<string, string>, code: string | null): string | null {
+  return code !== null && Object.hasOwn(keys, code) ? keys[code]! : null;
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+type Cell = string | null | undefined;
+
+/** A heading and a list of label–value pairs; empty values read "None". */
+const details = (rows: [string, Cell][], none: string) =>
+  `<dl>${rows
+    .map(([label, value]) => `<dt>${escapeHtml(label)}</dt><dd>${escapeHtml(value || none)}</dd>`)
+    .join('')}</dl>`;
+
+const table = (headers: string[], rows: Cell[][], none: string) =>
+  rows.length === 0
+    ? `<p>${escapeHtml(none)}</p>`
+    : `<table><thead><tr>${headers.map((h) => `<th scope="col">${escapeHtml(h)}</th>`).join('')}</tr></thead><tbody>${rows
+        .map((r) => `<tr>${r.map((c) => `<td>${escapeHtml(c || '–')}</td>`).join('')}</tr>`)
+        .join('')}</tbody></table>`;
+
+const STYLE =
+  'body{font-family:system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#0f172a;line-height:1.5}' +
+  'h2{margin-top:2.5rem;border-bottom:1px solid #cbd5e1}h3{margin-bottom:.25rem}' +
+  'dl{display:grid;grid-template-columns:minmax(8rem,16rem) 1fr;gap:.25rem 1rem}dt{font-weight:600}dd{margin:0;white-space:pre-wrap;overflow-wrap:anywhere}' +
+  'table{border-collapse:collapse;width:100%;font-size:.9rem}th,td{border:1px solid #cbd5e1;padding:.25rem .5rem;text-align:left;vertical-align:top;overflow-wrap:anywhere}';
+
+/** Returns the function that renders an export as a standalone HTML page. */
+export function useReadableExport() {
+  const { t, i18n } = useTranslation(['privacy', 'medical', 'admin']);
+
+  return (data: DataExport): string => {
+    const none = t('file.none');
+    const when = (value: string | null) => (value ? formatDateTime(value) : null);
+    const money = (m: { amountMinor: number; currency: string } | null) =>
+      m && `${formatMinorAmount(m.amountMinor)} ${m.currency}`;
+    // The keys come from the literal maps above; i18next's types cannot follow a lookup by code.
+    const translate = t as unknown as (key: string, options?: { ns: string }) => string;
+    /** A code by its label in `ns`, or as it is when unknown. */
+    const name = (keys: Record<string, string>, code: string | null, ns = 'privacy') => {
+      const key = labelOf(keys, code);
+      return key ? translate(key, { ns }) : code;
+    };
+    const event = (code: string) =>
+      isAuditEvent(code) ? t(`audit.events.${code}`, { ns: 'admin' }) : code;
+    const regionName = (code: string | null) => {
+      if (!code) return null;
+      try {
+        return new Intl.DisplayNames([i18n.language], { type: 'region' }).of(code) ?? code;
+      } catch {
+        return code;
+      }
+    };
+    const { account, profile } = data;
+
+    const sections: [string, string][] = [
+      [
+        t('file.sections.account'),
+        details(
+          [
+            [t('file.fields.name'), `${account.firstName} ${account.lastName}`.trim()],
+            [t('file.fields.email'), account.email],
+            [t('file.fields.language'), account.language],
+            [t('file.fields.registeredAt'), when(account.registeredAt)],
+            [t('file.fields.emailValidatedAt'), when(account.emailValidatedAt)],
+            [t('file.fields.twoFactor'), account.twoFactorEnabled ? t('file.yes') : t('file.no')],
+            [t('file.fields.rememberedDevices'), String(account.rememberedDevices)],
+          ],
+          none,
+        ),
+      ],
+      [
+        t('file.sections.profile'),
+        profile
+          ? details(
+              [
+                [t('file.fields.gender'), name(GENDER_KEYS, profile.gender, 'medical')],
+                [
+                  t('file.fields.birthDate'),
+                  profile.birthDate && formatCalendarDate(profile.birthDate),
+                ],
+                [
+                  t('file.fields.address'),
+                  [
+                    [profile.street, profile.streetNumber].filter(Boolean).join(' '),
+                    [profile.postCode, profile.city].filter(Boolean).join(' '),
+                  ]
+                    .filter(Boolean)
+                    .join(', '),
+                ],
+                [t('file.fields.country'), regionName(profile.countryCode)],
+                [t('file.fields.nationalId'), profile.nationalId],
+                [
+                  t('file.fields.insurance'),
+                  profile.insurance &&
+                    [
+                      name(INSURANCE_TYPE_KEYS, profile.insurance.type, 'medical'),
+                      profile.insurance.company,
+                      profile.insurance.number,
+                    ].join(', '),
+                ],
+              ],
+              none,
+            )
+          : `<p>${escapeHtml(none)}</p>`,
+      ],
+      [
+        t('file.sections.appointments'),
+        data.appointments.length === 0
+          ? `<p>${escapeHtml(none)}</p>`
+          : data.appointments
+              .map(
+                (a) =>
+                  `<h3>${escapeHtml(when(a.startsAt) ?? a.startsAt)}</h3>${details(
+                    [
+                      [t('file.fields.doctor'), a.doctor],
+                      [
+                        t('file.fields.when'),
+                        `${formatDateTime(a.startsAt, a.timeZone)} (${a.timeZone})`,
+                      ],
+                      [t('file.fields.plan'), name(PLAN_KEYS, a.plan)],
+                      [t('file.fields.status'), name(STATUS_KEYS, a.status)],
+                      [t('file.fields.price'), money(a.price)],
+                      [t('file.fields.reason'), a.reason],
+                      [t('file.fields.notes'), a.notes],
+                      [
+                        t('file.fields.cancelledBy'),
+                        a.cancelledBy &&
+                          `${name(CANCELLED_BY_KEYS, a.cancelledBy)}, ${when(a.cancelledAt) ?? ''}`,
+                      ],
+                      [t('file.fields.cancelReason'), a.cancelReason],
+                      [t('file.fields.summary'), a.summary],
+                      [
+                        t('file.fields.documents'),
+                        a.documents.length > 0
+                          ? `${a.documents.map((d) => `${d.title} (${d.fileName})`).join('; ')} — ${t('file.documentsInFile', { count: a.documents.length })}`
+                          : null,
+                      ],
+                    ],
+                    none,
+                  )}`,
+              )
+              .join(''),
+      ],
+      [
+        t('file.sections.payments'),
+        table(
+          [
+            t('file.fields.when'),
+            t('file.fields.amount'),
+            t('file.fields.status'),
+            t('file.fields.paidAt'),
+            t('file.fields.refundedAt'),
+            t('file.fields.receipt'),
+            t('file.fields.invoices'),
+          ],
+          data.payments.map((p) => [
+            when(p.createdAt),
+            money(p),
+            name(PAYMENT_STATUS_KEYS, p.status),
+            when(p.paidAt),
+            when(p.refundedAt),
+            p.receiptNumber,
+            p.invoices
+              .map((i) => `${name(INVOICE_KIND_KEYS, i.kind)} ${i.number}, ${money(i)}`)
+              .join('; '),
+          ]),
+          none,
+        ),
+      ],
+      [
+        t('file.sections.consents'),
+        table(
+          [
+            t('file.fields.document'),
+            t('file.fields.version'),
+            t('file.fields.when'),
+            t('file.fields.context'),
+          ],
+          data.consents.map((c) => [
+            name(DOCUMENT_KEYS, c.document),
+            c.version,
+            when(c.acceptedAt),
+            name(CONTEXT_KEYS, c.context),
+          ]),
+          none,
+        ),
+      ],
+      [
+        t('file.sections.sessions'),
+        table(
+          [
+            t('file.fields.when'),
+            t('file.fields.device'),
+            t('file.fields.ip'),
+            t('file.fields.expiresAt'),
+            t('file.fields.endedAt'),
+          ],
+          data.sessions.map((s) => [
+            when(s.createdAt),
+            s.userAgent,
+            s.ip,
+            when(s.expiresAt),
+            when(s.revokedAt),
+          ]),
+          none,
+        ),
+      ],
+      [
+        t('file.sections.accessLog'),
+        table(
+          [t('file.fields.when'), t('file.fields.by'), t('file.fields.event')],
+          data.accessLog.map((e) => [
+            when(e.at),
+            [e.actor.name, t(ROLE_KEYS[e.actor.role])].filter(Boolean).join(', '),
+            event(e.event),
+          ]),
+          none,
+        ),
+      ],
+      [
+        t('file.sections.activity'),
+        table(
+          [t('file.fields.when'), t('file.fields.event'), t('file.fields.ip')],
+          data.activity.map((e) => [when(e.at), event(e.event), e.ip]),
+          none,
+        ),
+      ],
+    ];
+
+    return `<!doctype html><html lang="${escapeHtml(i18n.language)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(t('file.title'))}</title><style>${STYLE}</style></head><body><h1>${escapeHtml(t('file.title'))}</h1><p>${escapeHtml(t('file.exportedAt', { date: when(data.exportedAt) }))}</p>${sections
+      .map(([heading, body]) => `<section><h2>${escapeHtml(heading)}</h2>${body}</section>`)
+      .join('')}</body></html>`;
+  };
+}
