@@ -43,19 +43,25 @@ export async function createCallDoctor(app: RunningApp, doctor: CallDoctor): Pro
 
 type Day = { date: string; slots: string[] };
 
-/** Books and pays a slot with the call doctor: the next free one, or tomorrow at 12:00 UTC. */
-export function bookWithCallDoctor(page: Page, which: 'next' | 'tomorrow'): Promise<string> {
+/**
+ * Books and pays a slot with the call doctor: the next free one, or at 12:00 UTC tomorrow or the
+ * day after (always more than 24 hours ahead, so a cancellation by the patient is refunded).
+ */
+export function bookWithCallDoctor(
+  page: Page,
+  which: 'next' | 'tomorrow' | 'in two days',
+): Promise<string> {
   return bookAroundTheClock(page, 'Call Doctor', which);
 }
 
 /**
  * Books and pays a slot, through the calls the booking screens make, with a doctor who works
- * around the clock in UTC (the name's end tells which): the next free one, or tomorrow at 12:00.
+ * around the clock in UTC (the name's end tells which): the next free one, or 12:00 tomorrow or the day after.
  */
 export async function bookAroundTheClock(
   page: Page,
   doctorName: string,
-  which: 'next' | 'tomorrow',
+  which: 'next' | 'tomorrow' | 'in two days',
   country: 'Bulgaria' | 'Germany' = 'Bulgaria',
 ): Promise<string> {
   const doctors = (await callInPage(page, 'GET', '/api/doctors')).json.data as {
@@ -71,7 +77,8 @@ export async function bookAroundTheClock(
       `/api/availability?doctorId=${doctorId}&startDate=${iso(0)}&endDate=${iso(2)}`,
     )
   ).json.data as Day[];
-  const day = which === 'next' ? days[0]! : days.find((d) => d.date === iso(1))!;
+  const day =
+    which === 'next' ? days[0]! : days.find((d) => d.date === iso(which === 'tomorrow' ? 1 : 2))!;
   const slot = which === 'next' ? day.slots[0]! : '12:00';
   const session = await callInPage(page, 'POST', '/api/payments/create-session', {
     doctorId,

@@ -27,10 +27,11 @@ export type RunningApp = {
    */
   admin(args: string[], input?: string): Promise<string>;
   /**
-   * Runs one statement on this server's database. Only for what a journey cannot wait for in real
-   * time — a consultation that "took place" twenty minutes ago — never to read what a page shows.
+   * Runs one statement on this server's database and answers its rows. Only for what a journey
+   * cannot wait for in real time — a consultation that "took place" twenty minutes ago — or must
+   * see where no page looks (nothing of an erased patient left), never to read what a page shows.
    */
-  sql(text: string, values?: unknown[]): Promise<void>;
+  sql<Row = Record<string, unknown>>(text: string, values?: unknown[]): Promise<Row[]>;
   /** What another instance of the same deployment needs (DATA_DIR, DATABASE_URL, JWT_SECRET). */
   deployment: Record<string, string>;
   stop(): Promise<void>;
@@ -192,7 +193,7 @@ async function startOnce({
       child.stdin?.end(input);
     });
 
-  const sql = async (text: string, values: unknown[] = []) => {
+  const sql = async <Row>(text: string, values: unknown[] = []): Promise<Row[]> => {
     // The embedded cluster the server runs (attached to, left running), or its DATABASE_URL.
     const databaseUrl =
       deployment.DATABASE_URL ??
@@ -201,7 +202,7 @@ async function startOnce({
     const client = new Client({ connectionString: databaseUrl });
     await client.connect();
     try {
-      await client.query(text, values);
+      return (await client.query(text, values)).rows as Row[];
     } finally {
       await client.end();
     }

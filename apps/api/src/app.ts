@@ -19,6 +19,7 @@ import { registerPayments } from './modules/payments/plugin.ts';
 import { registerMeetings } from './modules/meetings/plugin.ts';
 import { createAppointmentMails } from './modules/appointments/appointment-mails.ts';
 import { startBackgroundWork } from './modules/jobs/background.ts';
+import { createRetention } from './modules/retention/retention.ts';
 import { createAfterResponse } from './lib/after-response.ts';
 import { registerAccountMails } from './modules/auth/account-mails.ts';
 import { twoFactorRoutes } from './modules/auth/two-factor-routes.ts';
@@ -65,6 +66,13 @@ declare module 'fastify' {
     /** One pass of the periodic work now (tests, and operators through the admin CLI). */
     /** `tick` runs one pass of the periodic work; `settled` waits for work after responses. */
     backgroundWork: { tick: () => Promise<void>; settled: () => Promise<void> };
+  }
+  interface FastifyContextConfig {
+    /**
+     * A successful answer of this route ends sign-in sessions (a sign-out, an account deleted):
+     * the video sockets those sessions opened are closed once it has left (modules/meetings).
+     */
+    endsSessions?: boolean;
   }
 }
 
@@ -201,6 +209,12 @@ export async function buildApp(deps: AppDeps) {
   const jobs = createJobWorker({ db, clock, log: app.log });
   const afterResponse = createAfterResponse(app.log);
   app.addHook('onClose', () => afterResponse.settled());
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.routeOptions.config.endsSessions && reply.statusCode < 300)
+      afterResponse.run('close the video sockets of ended sessions', () =>
+        app.meetings.sessionsEnded(),
+      );
+  });
   registerAccountMails({ db, clock, jobs, mailer, appUrl: config.appUrl });
   const encryption = createFieldEncryption(deps.dataEncryptionKey);
   const twoFactor = createTwoFactorService({
@@ -323,6 +337,7 @@ export async function buildApp(deps: AppDeps) {
     databaseUrl: deps.databaseUrl,
     rateLimiter,
   });
+  const retention = createRetention({ db, clock, rateLimiter });
   // Lapsed holds already count as free for availability and new holds; their sweep only brings
   // the rows up to date. Completion and jobs (reminders, refunds, mails) need no client at all.
   const background = startBackgroundWork(
@@ -332,6 +347,7 @@ export async function buildApp(deps: AppDeps) {
       { name: 'complete ended appointments', run: () => appointments.completeEnded() },
       { name: 'run due jobs', run: () => jobs.runDue() },
       { name: 'encrypt legacy health texts', run: () => encryptLegacyHealthText(db, healthText) },
+      { name: 'apply retention', run: () => retention.pruneIfDue() },
     ],
     deps.backgroundIntervalMs ?? BACKGROUND_INTERVAL_MS,
   );

@@ -10,7 +10,7 @@ export type DailyRequest = {
 
 /**
  * Daily's REST API, faked at the HTTP boundary: rooms by name (a second create answers Daily's
- * 400 "already exists"), meeting tokens, and a switch that makes every call fail as an outage.
+ * 400 "already exists"; a delete), meeting tokens, and a switch that makes every call fail as an outage.
  */
 export async function startFakeDaily() {
   const rooms = new Map<string, { name: string; url: string; config: Record<string, unknown> }>();
@@ -51,6 +51,10 @@ export async function startFakeDaily() {
         };
         rooms.set(name, room);
         return send(200, { id: randomBytes(8).toString('hex'), privacy: body.privacy, ...room });
+      }
+      if (req.method === 'DELETE' && roomPath) {
+        if (!rooms.delete(roomPath[1]!)) return send(404, { error: 'not-found' });
+        return send(200, { deleted: true, name: roomPath[1] });
       }
       if (req.method === 'POST' && roomPath) {
         const room = rooms.get(roomPath[1]!);

@@ -456,6 +456,29 @@ describe('the signalling socket', () => {
     }
   });
 
+  it('closes the socket of a participant who signs out, at once, and admits its token no more', async () => {
+    const { a, patient, doc } = await bothIn();
+    // A second join token of the same session, not used yet.
+    const unused = (await joinData(a.id, a.patient.token)).signallingUrl;
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/auth/logout',
+      headers: { authorization: `Bearer ${a.patient.token}` },
+    });
+    expect(out.statusCode).toBe(200);
+    // No room check needed: the sign-out itself closes the socket its session opened.
+    expect(await patient.closed).toEqual({
+      code: SIGNALLING_CLOSE.unauthorized,
+      reason: 'signed out',
+    });
+    expect(await doc.next('peer-left')).toBeDefined();
+    // The join token outlives the session no more: it opens nothing.
+    const again = await openSignalling(origin, unused);
+    expect(await again.next('error')).toMatchObject({ code: 'meetingTokenInvalid' });
+    expect((await again.closed).code).toBe(SIGNALLING_CLOSE.unauthorized);
+    doc.close();
+  });
+
   it('answers malformed frames with an error, and closes with 4400 after repeated abuse', async () => {
     const { patient, doc, doctorPeer } = await bothIn();
     patient.send('not json');
@@ -596,6 +619,24 @@ describe('with Daily as the video provider', () => {
         ws.on('error', reject);
       }),
     ).rejects.toThrow();
+  });
+
+  it('closes the Daily room when the appointment is cancelled, so nobody stays in the call', async () => {
+    const a = await appointment(10 * MIN, {}, { t: d, f: df });
+    expect((await join(a.id, a.patient.token, d)).statusCode).toBe(200);
+    const room = `vizita-${a.id}`;
+    expect(daily.rooms.has(room)).toBe(true);
+    const doctor = await df.signIn(df.doctorId);
+    const res = await d.app.inject({
+      method: 'PUT',
+      url: `/api/appointments/${a.id}/cancel`,
+      headers: { authorization: `Bearer ${doctor.token}` },
+      payload: { reason: 'Called away to an emergency.', cancelledBy: 'doctor' },
+    });
+    expect(res.statusCode).toBe(200);
+    await d.app.backgroundWork.settled();
+    expect(daily.requests.at(-1)).toMatchObject({ method: 'DELETE', path: `/v1/rooms/${room}` });
+    expect(daily.rooms.has(room)).toBe(false);
   });
 
   it('answers 502 when Daily is down, and writes no audit row', async () => {

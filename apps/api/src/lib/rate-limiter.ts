@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { rateLimitCounters } from '../db/schema.ts';
@@ -8,6 +9,16 @@ import type { Clock } from './clock.ts';
  * is stateless). One upsert per check; the increment is atomic, so concurrent requests cannot
  * slip past the limit.
  */
+/**
+ * The key as stored: its first segment in clear, so an operator sees which limit counts
+ * (`login:…`, `export:…`), the rest as a SHA-256 digest — the counters hold no e-mail address,
+ * IP address or user id (GDPR Art. 25), and an erased account leaves nothing readable there.
+ */
+export function storedKey(key: string): string {
+  const scope = key.slice(0, key.indexOf(':') + 1);
+  return `${scope}${createHash('sha256').update(key).digest('base64url')}`;
+}
+
 export function createRateLimiter(db: Db, clock: Clock) {
   const windowStartOf = (windowMs: number) =>
     new Date(Math.floor(clock().getTime() / windowMs) * windowMs);
@@ -21,7 +32,7 @@ export function createRateLimiter(db: Db, clock: Clock) {
       const windowStart = windowStartOf(windowMs);
       const [row] = await db
         .insert(rateLimitCounters)
-        .values({ key, windowStart, hits: 1 })
+        .values({ key: storedKey(key), windowStart, hits: 1 })
         .onConflictDoUpdate({
           target: [rateLimitCounters.key, rateLimitCounters.windowStart],
           set: { hits: sql`${rateLimitCounters.hits} + 1` },
@@ -35,7 +46,7 @@ export function createRateLimiter(db: Db, clock: Clock) {
       await db
         .delete(rateLimitCounters)
         .where(
-          sql`${rateLimitCounters.key} = ${key} and ${rateLimitCounters.windowStart} = ${windowStartOf(windowMs)}`,
+          sql`${rateLimitCounters.key} = ${storedKey(key)} and ${rateLimitCounters.windowStart} = ${windowStartOf(windowMs)}`,
         );
     },
     /** Drops windows older than a day; called now and then so the table stays small. */

@@ -111,6 +111,7 @@ export const clinicRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/admin/doctors/:id/deactivate',
     {
+      config: { endsSessions: true },
       preValidation: adminsOnly,
       schema: { params: id, response: { 200: deactivatedDoctorResponseSchema, ...errors } },
     },

@@ -135,7 +135,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/auth/logout',
-    { schema: { response: { 200: messageOnlySchema } } },
+    { config: { endsSessions: true }, schema: { response: { 200: messageOnlySchema } } },
     async (request, reply) => {
       await auth.logout(
         { refreshToken: readRefreshCookie(request), bearer: bearerToken(request) },
@@ -172,6 +172,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/auth/reset-password',
     {
+      config: { endsSessions: true },
       schema: { body: resetPasswordRequestSchema, response: { 200: messageOnlySchema, ...errors } },
     },
     async (request) => {
@@ -183,6 +184,8 @@ export const authRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/auth/change-password',
     {
+      // The other devices are signed out (the password may be what was stolen).
+      config: { endsSessions: true },
       preValidation: app.authenticate,
       schema: {
         body: changePasswordRequestSchema,

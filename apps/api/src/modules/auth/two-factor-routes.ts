@@ -144,6 +144,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{
   app.delete(
     '/auth/sessions/:id',
     {
+      config: { endsSessions: true },
       preValidation: app.authenticate,
       schema: {
         params: z.object({ id: z.uuid('invalidValue') }),
@@ -159,6 +160,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/auth/sessions/sign-out-everywhere',
     {
+      config: { endsSessions: true },
       preValidation: app.authenticateForSetup,
       schema: { response: { 200: messageOnlySchema, ...errors } },
     },

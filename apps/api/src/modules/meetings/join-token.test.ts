@@ -12,6 +12,7 @@ const claims = {
   userId: '1a2b3c4d-0000-4000-8000-000000000000',
   role: 'patient' as const,
   userName: 'Patient 1a2b3c4d',
+  sessionId: '5e6f7a8b-0000-4000-8000-000000000000',
 };
 
 function clockAt(iso: string) {

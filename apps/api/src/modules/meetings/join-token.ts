@@ -13,6 +13,8 @@ export type JoinClaims = {
   userId: string;
   role: MeetingRole;
   userName: string;
+  /** The sign-in session that asked: its end (sign-out, account deleted) closes the socket. */
+  sessionId: string;
 };
 
 const ISSUER = 'vizita';
@@ -27,7 +29,12 @@ export function createJoinTokens(secret: string, now: Clock) {
   return {
     async sign(claims: JoinClaims): Promise<string> {
       const iat = Math.floor(now().getTime() / 1000);
-      return new SignJWT({ apt: claims.appointmentId, role: claims.role, name: claims.userName })
+      return new SignJWT({
+        apt: claims.appointmentId,
+        role: claims.role,
+        name: claims.userName,
+        sid: claims.sessionId,
+      })
         .setProtectedHeader({ alg: 'HS256', typ: TYPE })
         .setSubject(claims.userId)
         .setIssuer(ISSUER)
@@ -48,15 +55,22 @@ export function createJoinTokens(secret: string, now: Clock) {
           currentDate: now(),
           requiredClaims: ['exp', 'sub'],
         });
-        const { sub, apt, role, name } = payload;
+        const { sub, apt, role, name, sid } = payload;
         if (
           typeof sub !== 'string' ||
           apt !== appointmentId ||
           !MEETING_ROLES.includes(role as MeetingRole) ||
-          typeof name !== 'string'
+          typeof name !== 'string' ||
+          typeof sid !== 'string'
         )
           return null;
-        return { appointmentId: apt, userId: sub, role: role as MeetingRole, userName: name };
+        return {
+          appointmentId: apt,
+          userId: sub,
+          role: role as MeetingRole,
+          userName: name,
+          sessionId: sid,
+        };
       } catch {
         return null;
       }

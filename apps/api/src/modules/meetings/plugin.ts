@@ -22,6 +22,8 @@ declare module 'fastify' {
       checkRooms: () => Promise<void>;
       /** The appointment changed: its call (on any instance) is looked at again now. */
       recheck: (appointmentId: string) => Promise<void>;
+      /** Sign-in sessions ended: their sockets, on any instance, are closed now. */
+      sessionsEnded: () => Promise<void>;
     };
   }
 }
@@ -82,7 +84,16 @@ export async function registerMeetings(
   await app.register(meetingRoutes, { meetings });
 
   if (provider.name !== 'builtin') {
-    app.decorate('meetings', { checkRooms: async () => {}, recheck: async () => {} });
+    app.decorate('meetings', {
+      checkRooms: async () => {},
+      // A hosted call of a cancelled appointment is closed at the provider, everyone sent out.
+      // A signed-out participant's meeting token stays valid until the window closes (ADR 0014).
+      recheck: async (appointmentId) => {
+        if ((await meetings.roomState(appointmentId)) === 'cancelled')
+          await provider.end?.(appointmentId);
+      },
+      sessionsEnded: async () => {},
+    });
     return;
   }
   const broadcaster = await createBroadcaster(config.broadcaster, databaseUrl, app.log);
@@ -93,11 +104,13 @@ export async function registerMeetings(
     channelPrefix: config.broadcaster.channelPrefix,
     clock,
     roomState: (id) => meetings.roomState(id),
+    liveSessions: (ids) => meetings.liveSessions(ids),
     log: app.log,
   });
   await app.register(signallingRoutes, { meetings, rooms });
   app.decorate('meetings', {
     checkRooms: () => rooms.checkAll(),
     recheck: (appointmentId) => rooms.recheck(appointmentId),
+    sessionsEnded: () => rooms.sessionsEnded(),
   });
 }

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { appointments, doctorProfiles, users } from '../../db/schema.ts';
+import { appointments, doctorProfiles, sessions, users } from '../../db/schema.ts';
 
 /** What a meeting needs of its appointment: who takes part, when, and the doctor's name. */
 export async function findMeeting(db: Db, appointmentId: string) {
@@ -32,4 +32,20 @@ export async function findUserLocale(db: Db, userId: string) {
     .where(eq(users.id, userId))
     .limit(1);
   return row?.locale;
+}
+
+/** Which of these sign-in sessions are live: neither ended (sign-out, deletion) nor expired. */
+export async function liveSessions(db: Db, sessionIds: string[], now: Date): Promise<Set<string>> {
+  if (sessionIds.length === 0) return new Set();
+  const rows = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(
+      and(
+        inArray(sessions.id, sessionIds),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, now),
+      ),
+    );
+  return new Set(rows.map((r) => r.id));
 }

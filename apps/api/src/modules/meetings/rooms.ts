@@ -73,6 +73,8 @@ type EnvelopeBody = Envelope extends infer E
 
 type Connection = {
   member: Member;
+  /** The sign-in session behind the socket; kept here, never sent to other instances. */
+  sessionId: string;
   socket: WebSocket;
   room: Room;
   /** Until its `welcome`, a connection gets only signals (queued); the welcome lists the room. */
@@ -116,6 +118,7 @@ export function createRooms({
   channelPrefix,
   clock,
   roomState,
+  liveSessions,
   log,
   presenceWaitMs = broadcaster.kind === 'memory' ? 0 : PRESENCE_WAIT_MS,
 }: {
@@ -124,6 +127,8 @@ export function createRooms({
   clock: Clock;
   /** The appointment now; a room closes when it is no longer open. */
   roomState: (appointmentId: string) => Promise<'open' | 'ended' | 'cancelled'>;
+  /** Which of these sign-in sessions are live; a socket whose session ended is closed. */
+  liveSessions: (sessionIds: string[]) => Promise<Set<string>>;
   log: Log;
   presenceWaitMs?: number;
 }) {
@@ -133,6 +138,8 @@ export function createRooms({
   let shuttingDown = false;
 
   const channelOf = (appointmentId: string) => `${channelPrefix}:meeting:${appointmentId}`;
+  /** Where an instance says "sessions ended": every instance then checks its own sockets. */
+  const sessionsChannel = `${channelPrefix}:sessions-ended`;
 
   /** Fire-and-forget, but logged, and awaited at shutdown so the last `left` still goes out. */
   function track(promise: Promise<unknown>, what: string) {
@@ -308,9 +315,33 @@ export function createRooms({
     if (clock() > room.closesAt) return closeRoom(room, 'ended');
     const state = await roomState(room.id);
     if (rooms.get(room.id) !== room) return;
-    if (state === 'open') return schedule(room);
-    closeRoom(room, state);
+    if (state !== 'open') return closeRoom(room, state);
+    await closeSignedOut(room);
+    schedule(room);
   }
+
+  /**
+   * Closes the sockets whose sign-in session ended (signed out, signed out everywhere, account
+   * deleted) as unauthorized: the page asks to join again, and without a session it cannot.
+   */
+  async function closeSignedOut(room: Room) {
+    const conns = [...room.local.values()];
+    if (conns.length === 0) return;
+    const live = await liveSessions([...new Set(conns.map((c) => c.sessionId))]);
+    for (const conn of conns)
+      if (!live.has(conn.sessionId) && !conn.left) {
+        conn.socket.close(SIGNALLING_CLOSE.unauthorized, 'signed out');
+        leave(conn);
+      }
+  }
+
+  const closeSignedOutEverywhere = () =>
+    Promise.all([...rooms.values()].map((room) => closeSignedOut(room)));
+  // Heard from any instance, this one included (it already checked; a second look is cheap).
+  const sessionsSubscription = broadcaster.subscribe(sessionsChannel, () =>
+    track(closeSignedOutEverywhere(), 'could not close the sockets of ended sessions'),
+  );
+  track(sessionsSubscription, 'could not listen for ended sessions');
 
   function takeToken(conn: Connection) {
     const now = performance.now();
@@ -420,6 +451,7 @@ export function createRooms({
         userId: string;
         role: MeetingRole;
         userName: string;
+        sessionId: string;
         instance?: string | undefined;
       },
     ) {
@@ -436,6 +468,7 @@ export function createRooms({
       };
       const conn: Connection = {
         member,
+        sessionId: admitted.sessionId,
         socket,
         room,
         welcomed: false,
@@ -479,6 +512,20 @@ export function createRooms({
       ]);
     },
 
+    /**
+     * Sign-in sessions ended (a sign-out, an account deleted): every instance closes the sockets
+     * they had opened, now rather than at the next minute's check.
+     */
+    async sessionsEnded() {
+      await Promise.all([
+        closeSignedOutEverywhere(),
+        broadcaster.publish(
+          sessionsChannel,
+          JSON.stringify({ v: ENVELOPE_VERSION, from: instanceId, k: 'sessions-ended' }),
+        ),
+      ]);
+    },
+
     /** Looks at every room now (tests move a fake clock, then call this; also the timers). */
     async checkAll() {
       await Promise.all([...rooms.values()].map((room) => check(room)));
@@ -488,6 +535,9 @@ export function createRooms({
     async shutdown() {
       shuttingDown = true;
       clearInterval(heartbeat);
+      await (
+        await sessionsSubscription.catch(() => async () => {})
+      )();
       for (const room of [...rooms.values()])
         for (const conn of [...room.local.values()]) {
           conn.socket.close(CLOSE_GOING_AWAY, 'server shutting down');

@@ -31,7 +31,7 @@ export const meetingRoutes: FastifyPluginAsyncZod<{ meetings: MeetingService }> 
     },
     async (request) => ({
       success: true as const,
-      data: await meetings.join(request.auth!.userId, request.params.appointmentId, request.ip),
+      data: await meetings.join(request.auth!, request.params.appointmentId, request.ip),
     }),
   );
 };

@@ -97,7 +97,11 @@ export function createMeetingService({
      * not in the browser), with what the provider needs. Anyone but the appointment's patient
      * and doctor gets the same 404 as for an id that does not exist.
      */
-    async join(userId: string, appointmentId: string, ip?: string): Promise<JoinMeeting> {
+    async join(
+      { userId, sessionId }: { userId: string; sessionId: string },
+      appointmentId: string,
+      ip?: string,
+    ): Promise<JoinMeeting> {
       // Every join writes an audit row (and with Daily calls Daily twice): reconnecting pages
       // back off, so a user asking faster than this is not a page.
       const { allowed } = await rateLimiter.hit(
@@ -121,7 +125,7 @@ export function createMeetingService({
       try {
         prepared = await provider.prepare(
           { id: row.id, opensAt, closesAt },
-          { userId, role, userName, locale },
+          { userId, role, userName, locale, sessionId },
         );
       } catch (error) {
         if (!(error instanceof VideoProviderError)) throw error;
@@ -150,7 +154,8 @@ export function createMeetingService({
      */
     async admit(appointmentId: string, token: string | undefined): Promise<Admission> {
       const claims = token ? await joinTokens.verify(token, appointmentId) : null;
-      if (!claims) return { ok: false, code: 'unauthorized' };
+      if (!claims || !(await repo.liveSessions(db, [claims.sessionId], clock())).size)
+        return { ok: false, code: 'unauthorized' };
       const row = await repo.findMeeting(db, appointmentId);
       if (!row || roleOf(row, claims.userId) !== claims.role)
         return { ok: false, code: 'appointmentNotFound' };
@@ -158,6 +163,9 @@ export function createMeetingService({
       if (refusal) return { ok: false, code: refusal.code };
       return { ok: true, claims, closesAt: meetingWindow(row.startsAt).closesAt };
     },
+
+    /** Which of these sign-in sessions are still live (not ended, not expired). */
+    liveSessions: (sessionIds: string[]) => repo.liveSessions(db, sessionIds, clock()),
 
     /** A live room's appointment now: still open, ended (time or completion) or cancelled. */
     async roomState(appointmentId: string): Promise<'open' | 'ended' | 'cancelled'> {

@@ -86,6 +86,7 @@ export const signallingRoutes: FastifyPluginAsyncZod<{
           userId: admission.claims.userId,
           role: admission.claims.role,
           userName: admission.claims.userName,
+          sessionId: admission.claims.sessionId,
           instance: request.query.instance,
         });
         return;

@@ -12,7 +12,6 @@ import {
   oneTimeTokens,
   patientProfiles,
   payments,
-  rateLimitCounters,
   recoveryCodes,
   sessions,
   trustedDevices,
@@ -122,11 +121,9 @@ export function createAccountErasure(deps: {
           .delete(localCheckoutSessions)
           .where(eq(localCheckoutSessions.customerEmail, email));
         await tx.delete(mailOutbox).where(eq(mailOutbox.to, email));
-        // Account mails waiting for this address, and attempt counters keyed by it.
+        // Account mails waiting for this address. (Attempt counters keyed by it hold only a
+        // digest of the key, lib/rate-limiter.ts, and are gone within a day, ADR 0026.)
         await tx.delete(jobs).where(sql`${jobs.payload}->>'email' = ${email}`);
-        await tx
-          .delete(rateLimitCounters)
-          .where(sql`position(${email} in ${rateLimitCounters.key}) > 0`);
         // The audit log keeps what happened, without where from or the address.
         await tx.delete(auditLog).where(sql`${auditLog.meta}->>'email' = ${email}`);
         await tx

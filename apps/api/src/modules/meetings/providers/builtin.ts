@@ -27,6 +27,7 @@ export function createBuiltinProvider({
         userId: participant.userId,
         role: participant.role,
         userName: participant.userName,
+        sessionId: participant.sessionId,
       });
       return {
         signallingUrl: `${origin}/ws/meetings/${appointment.id}?token=${encodeURIComponent(token)}`,

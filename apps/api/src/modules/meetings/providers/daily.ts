@@ -34,17 +34,17 @@ export function createDailyProvider({
 }): VideoProvider {
   const base = apiUrl.replace(/\/+$/, '');
 
-  async function call(path: string, body: unknown) {
+  async function call(path: string, body?: unknown, method: 'POST' | 'DELETE' = 'POST') {
     let res: Response;
     try {
       res = await fetch(`${base}${path}`, {
-        method: 'POST',
+        method,
         headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
-        body: JSON.stringify(body),
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
         signal: AbortSignal.timeout(timeoutMs),
       });
     } catch (cause) {
-      throw new VideoProviderError(`Daily could not be reached (POST ${path})`, { cause });
+      throw new VideoProviderError(`Daily could not be reached (${method} ${path})`, { cause });
     }
     const json = (await res.json().catch(() => null)) as Record<string, unknown> | null;
     return { status: res.status, json };
@@ -90,6 +90,13 @@ export function createDailyProvider({
         throw failure('the meeting token', token);
 
       return { signallingUrl: null, iceServers: [], roomUrl, roomToken };
+    },
+
+    /** Deleting the room ejects everyone in it and refuses every meeting token made for it. */
+    async end(appointmentId) {
+      const r = await call(`/rooms/${dailyRoomName(appointmentId)}`, undefined, 'DELETE');
+      // 404: nobody ever joined, so there is no room to close.
+      if (r.status !== 200 && r.status !== 404) throw failure('closing the room', r);
     },
   };
 }

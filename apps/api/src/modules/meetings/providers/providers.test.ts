@@ -24,6 +24,7 @@ describe('the builtin provider', () => {
       role: 'doctor' as const,
       userName: 'Dr. X',
       locale: 'de' as const,
+      sessionId: 's1',
     };
     const prepared = await provider.prepare(
       { id, opensAt: clock(), closesAt: clock() },
@@ -37,6 +38,7 @@ describe('the builtin provider', () => {
       userId: 'u1',
       role: 'doctor',
       userName: 'Dr. X',
+      sessionId: 's1',
     });
   });
 });

@@ -9,6 +9,8 @@ export type MeetingParticipant = {
   role: MeetingRole;
   userName: string;
   locale: Locale;
+  /** The sign-in session joining (our signalling closes the socket when it ends). */
+  sessionId: string;
 };
 
 /** What the join answer carries for the chosen provider; the other provider's fields are null. */
@@ -24,6 +26,11 @@ export interface VideoProvider {
   readonly name: VideoProviderName;
   /** Everything one participant needs to enter the call now; called on every (re)join. */
   prepare(appointment: MeetingWindow, participant: MeetingParticipant): Promise<PreparedMeeting>;
+  /**
+   * The appointment is over early (cancelled): a hosted call is closed and everyone in it sent
+   * out. Our own signalling closes its rooms itself (rooms.ts), so it has nothing to do here.
+   */
+  end?(appointmentId: string): Promise<void>;
 }
 
 /** The provider could not be reached or refused us; the join answers 502. */
