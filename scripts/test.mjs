@@ -67,6 +67,10 @@ const steps = [
       runOrFail('The JS budget check', 'npm', ['run', 'check-budgets', '-w', 'apps/web'], options),
   ],
   [
+    'Security probe',
+    () => runOrFail('The security probe', 'npm', ['run', 'probe', '-w', 'bench'], options),
+  ],
+  [
     'Browser journeys',
     () => vitest('The browser journeys', 'e2e.json', ['--config', 'e2e/vitest.config.ts']),
   ],

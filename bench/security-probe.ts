@@ -1,0 +1,368 @@
+// `npm run probe -w bench`, and a step of `npm test`: the security findings of issue #11 tried
+// again from outside, against the built server started as production-like as this machine allows
+// (its own PostgreSQL, real SMTP, a trusted proxy in front: this script). Black-box: HTTP only,
+// no import of the server's code. Exits non-zero when any finding is open again.
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { createCallDoctor, callDoctor } from '../e2e/support/meetings.ts';
+import { startSmtpSink, findLink, type SmtpSink } from '../e2e/support/smtp-sink.ts';
+import { startApp, type RunningApp } from '../e2e/support/start-app.ts';
+import { newUser, registerValidatedUser, type TestUser } from '../e2e/support/users.ts';
+import { buildIfStale } from '../scripts/lib/build-if-stale.mjs';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+// However things go wrong, the probe ends by itself.
+const WATCHDOG_MS = 5 * 60 * 1000;
+/** The address this script forwards for when it plays the proxy (TRUST_PROXY=127.0.0.1). */
+const PROXY = '127.0.0.1';
+
+type Answer = { status: number; body: Record<string, unknown>; headers: Headers; ms: number };
+type Call = {
+  token?: string | undefined;
+  body?: unknown;
+  /** The client address the proxy (this script) says it forwards for. */
+  ip?: string;
+  headers?: Record<string, string>;
+};
+
+let app: RunningApp;
+let sink: SmtpSink;
+
+async function http(method: string, path: string, call: Call = {}): Promise<Answer> {
+  const started = performance.now();
+  const res = await fetch(`${app.url}${path}`, {
+    method,
+    headers: {
+      ...(call.token ? { authorization: `Bearer ${call.token}` } : {}),
+      ...(call.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(call.ip ? { 'x-forwarded-for': call.ip } : {}),
+      ...call.headers,
+    },
+    ...(call.body === undefined ? {} : { body: JSON.stringify(call.body) }),
+    redirect: 'manual',
+    signal: AbortSignal.timeout(15_000),
+  });
+  const text = await res.text();
+  const ms = performance.now() - started;
+  let body: Record<string, unknown> = {};
+  try {
+    body = JSON.parse(text) as Record<string, unknown>;
+  } catch {
+    // An HTML page or an empty answer: the status and headers are what is looked at.
+  }
+  return { status: res.status, body, headers: res.headers, ms };
+}
+
+const data = <T>(a: Answer) => a.body.data as T;
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
+/** A documentation address (RFC 5737) of its own for each probe, so their limits do not meet. */
+let nextHost = 1;
+const freshIp = () => `203.0.113.${nextHost++}`;
+
+type Patient = TestUser & { token: string; id: string };
+
+async function signIn(email: string, password: string, ip = freshIp()) {
+  return http('POST', '/auth/login', { body: { email, password }, ip });
+}
+
+async function patient(firstName: string): Promise<Patient> {
+  const user = newUser(firstName);
+  await registerValidatedUser(app.url, sink, user);
+  const login = await signIn(user.email, user.password);
+  assert.equal(login.status, 200, `sign-in of ${firstName}`);
+  const { accessToken, userId } = data<{ accessToken: string; userId: string }>(login);
+  const profile = await http('PUT', '/auth/complete-profile', {
+    token: accessToken,
+    body: {
+      firstName,
+      lastName: 'Ivanova',
+      gender: 'female',
+      birthDate: '1985-06-01',
+      address: 'Vitosha 1',
+      city: 'Sofia',
+      country: 'BG',
+      nationalIdNumber: '8506014447',
+      termsAccepted: true,
+    },
+  });
+  assert.equal(profile.status, 200, `profile of ${firstName}: ${JSON.stringify(profile.body)}`);
+  return { ...user, token: accessToken, id: userId };
+}
+
+const iso = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+async function freeSlots(token: string, doctorId: string) {
+  const days = data<{ date: string; slots: string[] }[]>(
+    await http(
+      'GET',
+      `/api/availability?doctorId=${doctorId}&startDate=${iso(0)}&endDate=${iso(3)}`,
+      { token },
+    ),
+  );
+  return days.flatMap((d) => d.slots.map((slot) => ({ date: d.date, slot })));
+}
+
+function hold(token: string, doctorId: string, at: { date: string; slot: string }) {
+  return http('POST', '/api/payments/create-session', {
+    token,
+    body: { doctorId, ...at, reason: 'Probe', country: 'Bulgaria' },
+  });
+}
+
+// ---- the probes ------------------------------------------------------------------------------
+
+type Context = {
+  a: Patient;
+  b: Patient;
+  doctorId: string;
+  doctor: { email: string; password: string };
+};
+type Probe = { finding: string; run: (c: Context) => Promise<void> };
+
+const PROBES: Probe[] = [
+  {
+    finding: 'impossible dates answer 4xx, never 500',
+    async run({ a, doctorId }) {
+      for (const date of ['2026-02-30', '2026-11-32', '2026-13-01', '0000-00-00', '2026-2-3']) {
+        const availability = await http(
+          'GET',
+          `/api/availability?doctorId=${doctorId}&startDate=${date}&endDate=${date}`,
+        );
+        assert.equal(availability.status, 400, `availability of ${date}`);
+        const checkout = await hold(a.token, doctorId, { date, slot: '10:00' });
+        assert.equal(checkout.status, 400, `checkout on ${date}`);
+      }
+    },
+  },
+  {
+    finding: 'one patient cannot hold every slot (two open holds at most)',
+    async run({ b, doctorId }) {
+      const [first, second, third] = await freeSlots(b.token, doctorId);
+      assert.ok(third, 'three free slots to try');
+      assert.equal((await hold(b.token, doctorId, first!)).status, 200);
+      assert.equal((await hold(b.token, doctorId, second!)).status, 200);
+      const refused = await hold(b.token, doctorId, third);
+      assert.equal(refused.status, 409);
+      assert.equal(refused.body.code, 'tooManyHolds');
+    },
+  },
+  {
+    finding: 'reset-password checks the token before hashing, and is limited per IP',
+    async run() {
+      const ip = freshIp();
+      const reset = () =>
+        http('POST', '/auth/reset-password', {
+          ip,
+          body: { token: randomBytes(32).toString('base64url'), newPassword: 'Probe-2026-Aa1!' },
+        });
+      const resets: number[] = [];
+      for (let i = 0; i < 5; i += 1) {
+        const answer = await reset();
+        assert.equal(answer.body.code, 'resetTokenInvalid', JSON.stringify(answer.body));
+        resets.push(answer.ms);
+      }
+      // A password check (argon2id) for comparison, with an address nobody has.
+      const logins: number[] = [];
+      for (let i = 0; i < 5; i += 1)
+        logins.push((await signIn(`nobody.${i}@example.test`, 'Wrong-2026-Aa1!', freshIp())).ms);
+      assert.ok(
+        median(resets) < median(logins) / 2,
+        `a forged reset token takes ${median(resets).toFixed(1)} ms, a password check ${median(logins).toFixed(1)} ms: it is hashed before the token is checked`,
+      );
+      let last = await reset();
+      for (let i = 0; i < 30 && last.status !== 429; i += 1) last = await reset();
+      assert.equal(last.status, 429, 'reset-password has no per-IP limit');
+    },
+  },
+  {
+    finding: 'per-IP sign-in limits hold whatever X-Forwarded-For says',
+    async run() {
+      const attacker = freshIp();
+      let last: Answer | undefined;
+      for (let i = 0; i < 60; i += 1) {
+        // The attacker forges the left of the chain; the proxy adds the address it saw.
+        last = await http('POST', '/auth/login', {
+          body: { email: `guess.${i}@example.test`, password: 'Wrong-2026-Aa1!' },
+          headers: { 'x-forwarded-for': `198.18.${i}.1, ${attacker}` },
+        });
+        if (last.status === 429) break;
+      }
+      assert.equal(last?.status, 429, 'a forged X-Forwarded-For escapes the per-IP limit');
+    },
+  },
+  {
+    finding: "guessing a doctor's password locks the guesser, not the doctor",
+    async run({ doctor }) {
+      const guesser = freshIp();
+      let last: Answer | undefined;
+      for (let i = 0; i < 12; i += 1) last = await signIn(doctor.email, 'Wrong-2026-Aa1!', guesser);
+      assert.equal(last?.status, 429);
+      const owner = await signIn(doctor.email, doctor.password, freshIp());
+      assert.equal(owner.status, 200, 'the doctor is locked out by someone else');
+    },
+  },
+  {
+    finding: 'the doctor directory shows no staff e-mail address',
+    async run({ a, doctor }) {
+      const directory = await http('GET', '/api/doctors', { token: a.token });
+      assert.equal(directory.status, 200);
+      const text = JSON.stringify(directory.body);
+      assert.ok(!text.includes(doctor.email), 'a doctor’s sign-in e-mail is visible to patients');
+      assert.ok(!text.includes('@'), 'an e-mail address is in the directory');
+    },
+  },
+  {
+    finding: 'change-password attempts are limited',
+    async run({ a }) {
+      let last: Answer | undefined;
+      for (let i = 0; i < 7; i += 1) {
+        last = await http('POST', '/auth/change-password', {
+          token: a.token,
+          body: { currentPassword: `Wrong-${i}-Aa1!`, newPassword: 'Probe-New-2026-Aa1!' },
+        });
+        if (i === 0)
+          assert.equal(last.body.code, 'currentPasswordIncorrect', JSON.stringify(last.body));
+      }
+      assert.equal(last?.status, 429);
+    },
+  },
+  {
+    finding: "re-registering an unconfirmed address does not keep the first person's password",
+    async run() {
+      const first = newUser('Stranger');
+      const owner = { ...first, password: `Owner-${randomBytes(3).toString('hex')}-Aa1!` };
+      for (const who of [first, owner]) {
+        const reg = await http('POST', '/auth/register-minimal', {
+          body: { ...who, termsAccepted: true },
+          ip: freshIp(),
+        });
+        assert.equal(reg.status, 201);
+      }
+      // The newest validation mail carries the link that counts.
+      let link: URL | undefined;
+      for (let i = 0; i < 100 && !link; i += 1) {
+        const mails = sink.messages.filter((m) => m.to.includes(first.email));
+        if (mails.length >= 2) link = findLink(mails.at(-1)!, '/validate-email');
+        else await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      assert.ok(link, 'two validation mails');
+      const token = link.searchParams.get('token')!;
+      assert.equal(
+        (await http('POST', `/auth/validate-email?token=${encodeURIComponent(token)}`)).status,
+        200,
+      );
+      assert.equal((await signIn(first.email, first.password)).status, 401);
+      assert.equal((await signIn(owner.email, owner.password)).status, 200);
+    },
+  },
+  {
+    finding: "a patient reaches nobody else's appointment",
+    async run({ a, b, doctorId }) {
+      const [slot] = await freeSlots(a.token, doctorId);
+      const held = await hold(a.token, doctorId, slot!);
+      assert.equal(held.status, 200);
+      const { appointmentId } = data<{ appointmentId: string }>(held);
+      for (const [method, path] of [
+        ['GET', `/api/appointments/${appointmentId}`],
+        ['GET', `/api/appointments/${appointmentId}/documents`],
+        ['POST', `/api/meetings/${appointmentId}/join`],
+      ] as const) {
+        const answer = await http(method, path, { token: b.token });
+        assert.ok(
+          [403, 404].includes(answer.status),
+          `${method} ${path} answered ${answer.status}`,
+        );
+      }
+      const cancel = await http('PUT', `/api/appointments/${appointmentId}/cancel`, {
+        token: b.token,
+        body: { reason: 'Not mine to cancel at all.' },
+      });
+      assert.ok([403, 404].includes(cancel.status), `cancel answered ${cancel.status}`);
+    },
+  },
+  {
+    finding: 'strict headers: a CSP without wildcards, a Permissions-Policy, no-store on people',
+    async run({ a }) {
+      const page = await http('GET', '/');
+      const csp = page.headers.get('content-security-policy') ?? '';
+      assert.ok(csp.includes("frame-ancestors 'none'"), csp);
+      const sources = csp.split(';').flatMap((d) => d.trim().split(/\s+/).slice(1));
+      for (const wide of ['*', 'https:', 'http:', 'ws:', 'wss:'])
+        assert.ok(!sources.includes(wide), `the CSP allows every ${wide} source: ${csp}`);
+      assert.ok(page.headers.get('permissions-policy'), 'no Permissions-Policy');
+      assert.equal(page.headers.get('x-content-type-options'), 'nosniff');
+      const profile = await http('GET', '/auth/profile', { token: a.token });
+      assert.equal(profile.status, 200);
+      assert.match(profile.headers.get('cache-control') ?? '', /no-store/);
+    },
+  },
+  {
+    finding: 'an access token dies with its session',
+    async run() {
+      const c = await patient('Sevda');
+      assert.equal((await http('POST', '/auth/logout', { token: c.token })).status, 200);
+      assert.equal((await http('GET', '/auth/profile', { token: c.token })).status, 401);
+    },
+  },
+  {
+    finding: 'the data export is rate-limited and the rights are for patients only',
+    async run({ a, doctor }) {
+      assert.equal((await http('GET', '/api/privacy/export')).status, 401);
+      const staff = data<{ accessToken?: string }>(await signIn(doctor.email, doctor.password));
+      if (staff.accessToken)
+        assert.equal(
+          (await http('GET', '/api/privacy/export', { token: staff.accessToken })).status,
+          403,
+        );
+      let last: Answer | undefined;
+      for (let i = 0; i < 11; i += 1)
+        last = await http('GET', '/api/privacy/export', { token: a.token });
+      assert.equal(last?.status, 429);
+    },
+  },
+];
+
+async function main() {
+  const watchdog = setTimeout(() => {
+    console.error('The security probe did not finish in time.');
+    process.exit(2);
+  }, WATCHDOG_MS);
+  watchdog.unref();
+  await buildIfStale({ root: ROOT });
+  sink = await startSmtpSink();
+  app = await startApp({ smtpUrl: sink.url, env: { TRUST_PROXY: PROXY } });
+  let failed = 0;
+  try {
+    const doctor = callDoctor();
+    await createCallDoctor(app, doctor);
+    const a = await patient('Anelia');
+    const b = await patient('Boryana');
+    const doctors = data<{ _id: string; name: string }[]>(
+      await http('GET', '/api/doctors', { token: a.token }),
+    );
+    const doctorId = doctors.find((d) => d.name.endsWith('Call Doctor'))!._id;
+    for (const probe of PROBES) {
+      try {
+        await probe.run({ a, b, doctorId, doctor });
+        console.log(`  ok    ${probe.finding}`);
+      } catch (error) {
+        failed += 1;
+        console.log(
+          `  OPEN  ${probe.finding}\n        ${(error as Error).message.split('\n').join('\n        ')}`,
+        );
+      }
+    }
+  } finally {
+    await app.stop();
+    await sink.stop();
+  }
+  console.log(
+    failed === 0
+      ? `\nAll ${PROBES.length} findings stay closed.`
+      : `\n${failed} of ${PROBES.length} findings are open again.`,
+  );
+  process.exitCode = failed === 0 ? 0 : 1;
+}
+
+await main();
