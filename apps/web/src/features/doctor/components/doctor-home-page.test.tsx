@@ -125,6 +125,33 @@ describe('the doctor schedule (/doctor)', () => {
     expect(screen.getByRole('button', { name: 'This week' })).toHaveFocus();
   });
 
+  it("shows tonight's consultation when the browser's day is already tomorrow", async () => {
+    // 02:00 UTC on Wednesday; the doctor works in New York, where it is still Tuesday 21:00.
+    vi.setSystemTime(new Date('2026-11-25T02:00:00.000Z'));
+    const tonight = entry({
+      _id: 'n1',
+      date: '2026-11-24',
+      slot: '21:30',
+      startsAt: '2026-11-25T02:30:00.000Z',
+      endsAt: '2026-11-25T03:00:00.000Z',
+      timeZone: 'America/New_York',
+      patient: { _id: 'p9', name: 'Lena Weber' },
+    });
+    mockApi({
+      'GET /auth/status': () => ok(session({ userType: 'doctor', isProfileComplete: true })),
+      'GET /api/doctor/appointments': (call) => {
+        const from = new URL(call.path, 'http://x').searchParams.get('from')!;
+        return ok({
+          timeZone: 'America/New_York',
+          appointments: tonight.date >= from ? [tonight] : [],
+        });
+      },
+    });
+    renderApp('/doctor');
+    const next = await screen.findByRole('region', { name: 'Next consultation' });
+    expect(await within(next).findByText(/Lena Weber/)).toBeVisible();
+  });
+
   it('says when nothing is coming', async () => {
     doctorWith([]);
     renderApp('/doctor');

@@ -111,7 +111,9 @@ export function DoctorHomePage() {
   // Weeks counted from this one, not a fixed Monday: "this week" is the doctor's, so it is read
   // in their zone once the server has named it (a laptop abroad keeps the clinic's calendar).
   const [weekOffset, setWeekOffset] = useState(0);
-  const ahead = useDoctorSchedule(today, addDays(today, NEXT_LOOKAHEAD_DAYS));
+  // From the day before: the server reads the dates in the doctor's zone, and a browser whose
+  // day is ahead of it (Sofia after midnight, the doctor in UTC) would miss tonight's consultations.
+  const ahead = useDoctorSchedule(addDays(today, -1), addDays(today, NEXT_LOOKAHEAD_DAYS));
   const zone = ahead.data?.timeZone;
   const zoneToday = zone ? todayIn(zone, now) : today;
   const monday = addDays(mondayOf(zoneToday), 7 * weekOffset);
