@@ -89,6 +89,10 @@ const envSchema = z.object({
   // JSON array of RTCIceServer (STUN/TURN). Empty by default: host candidates are enough on one
   // machine or a LAN, and the product must work offline; the internet needs STUN and usually TURN.
   ICE_SERVERS: z.optional(z.string()),
+  // A TURN server of our own (coturn with `use-auth-secret`): its turn:/turns: URLs, comma
+  // separated, and the shared secret each join mints a credential with (modules/meetings).
+  TURN_URLS: z.optional(z.string().check(z.minLength(1))),
+  TURN_SECRET: z.optional(z.string().check(z.minLength(16, 'at least 16 characters'))),
   // How signalling reaches the other API instances; unset means Redis when REDIS_URL is given
   // (ARCHITECTURE.md §1), else in-process (one instance).
   BROADCASTER: z.optional(z.enum(['memory', 'postgres', 'redis'])),
@@ -179,6 +183,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     );
   }
   const broadcaster = e.BROADCASTER ?? (e.REDIS_URL ? 'redis' : 'memory');
+  const turnUrls = (e.TURN_URLS ?? '')
+    .split(',')
+    .map((url) => url.trim())
+    .filter(Boolean);
   const videoProblems = [
     ...(e.VIDEO_PROVIDER === 'daily' && !e.DAILY_API_KEY
       ? ['  DAILY_API_KEY: required when VIDEO_PROVIDER is daily']
@@ -186,6 +194,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     ...(broadcaster === 'redis' && !e.REDIS_URL
       ? ['  REDIS_URL: required when BROADCASTER is redis']
       : []),
+    ...(Boolean(e.TURN_URLS) !== Boolean(e.TURN_SECRET)
+      ? ['  TURN_URLS, TURN_SECRET: give both (the TURN server and its shared secret) or neither']
+      : []),
+    ...turnUrls
+      .filter((url) => !/^turns?:[^\s]+$/.test(url))
+      .map((url) => `  TURN_URLS: ${url} is not a turn: or turns: URL`),
   ];
   if (videoProblems.length > 0)
     throw new Error(`Invalid configuration:\n${videoProblems.join('\n')}`);
@@ -224,6 +238,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       dailyApiKey: e.DAILY_API_KEY,
       dailyApiUrl: e.DAILY_API_URL,
       iceServers,
+      turn: e.TURN_SECRET && turnUrls.length > 0 ? { urls: turnUrls, secret: e.TURN_SECRET } : null,
     },
     broadcaster: {
       kind: broadcaster,

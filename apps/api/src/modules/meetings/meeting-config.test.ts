@@ -12,6 +12,7 @@ describe('meeting configuration', () => {
       dailyApiKey: undefined,
       dailyApiUrl: undefined,
       iceServers: [],
+      turn: null,
     });
     expect(config.broadcaster).toEqual({
       kind: 'memory',
@@ -24,6 +25,22 @@ describe('meeting configuration', () => {
     expect(load({ REDIS_URL: 'redis://r:6379' }).broadcaster.kind).toBe('redis');
     expect(load({ REDIS_URL: 'redis://r:6379', BROADCASTER: 'postgres' }).broadcaster.kind).toBe(
       'postgres',
+    );
+  });
+
+  it('takes a TURN server with its shared secret, both or neither, turn: and turns: URLs only', () => {
+    const secret = 'a-shared-secret-for-coturn';
+    expect(
+      load({ TURN_URLS: 'turn:t.example:3478, turns:t.example:5349', TURN_SECRET: secret }).video
+        .turn,
+    ).toEqual({ urls: ['turn:t.example:3478', 'turns:t.example:5349'], secret });
+    expect(() => load({ TURN_URLS: 'turn:t.example:3478' })).toThrow(/give both/);
+    expect(() => load({ TURN_SECRET: secret })).toThrow(/give both/);
+    expect(() => load({ TURN_URLS: 'stun:t.example:3478', TURN_SECRET: secret })).toThrow(
+      /stun:t.example:3478 is not a turn: or turns: URL/,
+    );
+    expect(() => load({ TURN_URLS: 'turn:t.example', TURN_SECRET: 'short' })).toThrow(
+      /TURN_SECRET/,
     );
   });
 

@@ -72,7 +72,12 @@ export async function registerMeetings(
   const provider =
     video.provider === 'daily'
       ? createDailyProvider({ apiKey: video.dailyApiKey!, apiUrl: video.dailyApiUrl })
-      : createBuiltinProvider({ appUrl: config.appUrl, iceServers: video.iceServers, joinTokens });
+      : createBuiltinProvider({
+          appUrl: config.appUrl,
+          iceServers: video.iceServers,
+          turn: video.turn,
+          joinTokens,
+        });
   const meetings = createMeetingService({
     db,
     clock,

@@ -1,5 +1,6 @@
 import type { IceServer } from '@vizita/shared/contracts/meetings';
 import type { JoinTokens } from '../join-token.ts';
+import { mintTurnServer } from '../turn-credentials.ts';
 import type { VideoProvider } from './video-provider.ts';
 
 /** The signalling socket's origin: the app's own, http → ws and https → wss. */
@@ -12,10 +13,14 @@ export const signallingOrigin = (appUrl: string) => appUrl.replace(/^http(s?):\/
 export function createBuiltinProvider({
   appUrl,
   iceServers,
+  turn,
   joinTokens,
 }: {
   appUrl: string;
+  /** The static ones (STUN), for everyone. */
   iceServers: IceServer[];
+  /** Our TURN server, with a credential minted per join that expires with the meeting window. */
+  turn: { urls: string[]; secret: string } | null;
   joinTokens: JoinTokens;
 }): VideoProvider {
   const origin = signallingOrigin(appUrl);
@@ -31,7 +36,9 @@ export function createBuiltinProvider({
       });
       return {
         signallingUrl: `${origin}/ws/meetings/${appointment.id}?token=${encodeURIComponent(token)}`,
-        iceServers,
+        iceServers: turn
+          ? [...iceServers, mintTurnServer(turn, participant.userId, appointment.closesAt)]
+          : iceServers,
         roomUrl: null,
         roomToken: null,
       };
