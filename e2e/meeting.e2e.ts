@@ -107,6 +107,27 @@ describe('video consultation', () => {
       await sendAndVerify(doctor, patient, 'prescription.pdf', randomBytes(TEN_MB));
       await expectAccessible(patient, 'file transfer panel');
 
+      // Text chat, peer to peer: the doctor sees an unread count, then the message. (The side
+      // sheets take turns: the files' one is closed first, as a person would.)
+      for (const page of [patient, doctor])
+        await page.getByRole('button', { name: 'Close file transfer' }).click();
+      await button(patient, 'Chat').click();
+      const patientChat = patient.getByRole('dialog', { name: 'Chat' });
+      await patientChat.getByLabel('Message', { exact: true }).fill('I sent you my blood tests.');
+      await patientChat.getByLabel('Message', { exact: true }).press('Enter');
+      await shown(patientChat.getByRole('log').getByText('I sent you my blood tests.'));
+      await expectAccessible(patient, 'chat panel');
+      await button(doctor, 'Chat 1 unread message').click();
+      const doctorChat = doctor.getByRole('dialog', { name: 'Chat' });
+      await shown(doctorChat.getByRole('log').getByText('I sent you my blood tests.'));
+      await doctorChat.getByLabel('Message', { exact: true }).fill('Thank you, I have them.');
+      await doctorChat.getByRole('button', { name: 'Send' }).click();
+      await shown(patientChat.getByRole('log').getByText('Thank you, I have them.'));
+      for (const page of [patient, doctor])
+        await page.getByRole('button', { name: 'Close chat' }).click();
+      await openFiles(patient);
+      await openFiles(doctor);
+
       // A chunk damaged on the way: the receiver drops the file and says so.
       await patient.evaluate(() => {
         const send = RTCDataChannel.prototype.send;

@@ -33,6 +33,8 @@ const SAME_IN_EVERY_LANGUAGE = new Set([
   // "krankmeldung.pdf · 2 kB · March 2, 2026": name, size and date, each already localised.
   'appointments:documents.fileLine',
   // Words German shares with English.
+  'appointments:meeting.chat.button',
+  'appointments:meeting.chat.title',
   'privacy:file.fields.name',
   'privacy:file.fields.status',
   'privacy:file.fields.version',

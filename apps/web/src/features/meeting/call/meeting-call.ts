@@ -1,4 +1,5 @@
 import type { JoinMeeting, VideoProviderName } from '@vizita/shared/contracts/meetings';
+import { ChatSession } from '../chat/chat-session';
 import { FileExchange } from '../files/file-exchange';
 import { BuiltinCall } from './builtin-call';
 import type { CallSession } from './call-session';
@@ -25,7 +26,13 @@ export type MeetingCallState =
   | { status: 'idle' }
   | { status: 'joining' }
   | { status: 'refused'; error: unknown }
-  | { status: 'active'; provider: VideoProviderName; session: CallSession; files: FileExchange };
+  | {
+      status: 'active';
+      provider: VideoProviderName;
+      session: CallSession;
+      files: FileExchange;
+      chat: ChatSession;
+    };
 
 export interface MeetingCallOptions {
   join: () => Promise<JoinMeeting>;
@@ -80,7 +87,8 @@ export class MeetingCall {
           rejoin: this.options.join,
         });
         const files = new FileExchange({ session });
-        this.set({ status: 'active', provider: answer.provider, session, files });
+        const chat = new ChatSession(session);
+        this.set({ status: 'active', provider: answer.provider, session, files, chat });
         session.start();
       },
       (error: unknown) => {
@@ -95,6 +103,7 @@ export class MeetingCall {
     const { state } = this;
     if (state.status === 'active') {
       state.files.dispose();
+      state.chat.dispose();
       state.session.leave();
     }
     if (state.status !== 'idle') this.set(IDLE);

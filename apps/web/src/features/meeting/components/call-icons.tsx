@@ -31,6 +31,14 @@ export function PaperclipIcon(props: IconProps) {
   );
 }
 
+export function ChatIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M21 12a8 8 0 0 1-11.6 7.1L4 20l1-4.6A8 8 0 1 1 21 12Z" />
+    </Icon>
+  );
+}
+
 export function PhoneOffIcon(props: IconProps) {
   return (
     <Icon {...props}>

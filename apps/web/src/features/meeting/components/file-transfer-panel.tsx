@@ -1,11 +1,12 @@
-import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
+import { useId, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FILE_SIZE_LIMIT_BYTES } from '@vizita/shared/file-transfer/constants';
 import { Alert } from '../../../components/ui/alert';
 import { cn } from '../../../lib/cn';
 import type { FileAlert, FileExchangeSnapshot, Transfer } from '../files/file-exchange';
 import { formatFileSize } from '../../../lib/format-file-size';
-import { CloseIcon, DownloadIcon, PaperclipIcon } from './call-icons';
+import { DownloadIcon, PaperclipIcon } from './call-icons';
+import { SideSheet } from './side-sheet';
 
 /** Spec §8 "File transfer alerts". */
 const ALERT_KEYS = {
@@ -127,14 +128,9 @@ export function FileTransferPanel({
   const { t, i18n } = useTranslation('appointments');
   const titleId = useId();
   const hintId = useId();
-  const headingRef = useRef<HTMLHeadingElement>(null);
   const [dragging, setDragging] = useState(false);
   const outgoing = files.transfers.filter((transfer) => transfer.direction === 'outgoing');
   const incoming = files.transfers.filter((transfer) => transfer.direction === 'incoming');
-
-  useEffect(() => {
-    headingRef.current?.focus();
-  }, []);
 
   const drop = (event: DragEvent<HTMLDivElement>) => {
     event.preventDefault();
@@ -144,41 +140,12 @@ export function FileTransferPanel({
   };
 
   return (
-    <div
+    <SideSheet
       id={id}
-      role="dialog"
-      aria-modal="false"
-      aria-labelledby={titleId}
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') {
-          event.stopPropagation();
-          onClose();
-        }
-      }}
-      className="fixed inset-0 z-40 flex flex-col overflow-y-auto bg-slate-50 shadow-2xl transition-transform duration-200 motion-reduce:transition-none starting:translate-x-full md:inset-y-0 md:right-0 md:left-auto md:w-[26rem] md:border-l md:border-slate-200"
+      title={t('meeting.files.title')}
+      closeLabel={t('meeting.files.close')}
+      onClose={onClose}
     >
-      <div className="flex items-center justify-between gap-2 border-b border-slate-200 bg-white px-4 py-3">
-        <h2
-          ref={headingRef}
-          id={titleId}
-          tabIndex={-1}
-          className="rounded text-lg font-semibold text-slate-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-teal-600"
-        >
-          {t('meeting.files.title')}
-        </h2>
-        <button
-          type="button"
-          onClick={onClose}
-          aria-label={t('meeting.files.close')}
-          className={cn(
-            'inline-flex size-11 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100',
-            focusRing,
-          )}
-        >
-          <CloseIcon />
-        </button>
-      </div>
-
       <div className="flex-1 space-y-5 p-4">
         {files.alert && (
           <Alert tone="error">
@@ -279,6 +246,6 @@ export function FileTransferPanel({
           </section>
         )}
       </div>
-    </div>
+    </SideSheet>
   );
 }

@@ -17,6 +17,7 @@ import type { CallSnapshot } from '../call/call-session';
 import { FakeCallSession, linkSessions } from '../call/fake-call-session';
 import { FakeTrack } from '../call/fake-webrtc';
 import type { CreateCall } from '../call/meeting-call';
+import { ChatSession } from '../chat/chat-session';
 import { FileExchange } from '../files/file-exchange';
 import { MeetingPage } from './meeting-page';
 
@@ -426,6 +427,43 @@ describe('MeetingPage file transfer panel', () => {
     expect(link).toHaveAttribute('download', 'prescription.txt');
     expect(link.closest('[data-sha256]')).toHaveAttribute('data-sha256', await sha256Hex(content));
     expect(screen.getByText('File received: prescription.txt')).toBeInTheDocument();
+    doctorFiles.dispose();
+  });
+
+  it('chats with the other side: an unread count while closed, Enter sends, never the file transfer', async () => {
+    const { user, calls, doctor, doctorFiles } = await connected();
+    const doctorChat = new ChatSession(doctor);
+    await act(() => doctorChat.send('Guten Tag! Können Sie mich hören?'));
+    const chatButton = () => screen.getByRole('button', { name: /^Chat/ });
+    await waitFor(() => expect(chatButton()).toHaveAccessibleName('Chat 1 unread message'));
+
+    await user.click(chatButton());
+    const panel = screen.getByRole('dialog', { name: 'Chat' });
+    const log = within(panel).getByRole('log', { name: 'Messages' });
+    expect(within(log).getByText('Guten Tag! Können Sie mich hören?')).toBeVisible();
+    expect(chatButton()).toHaveAccessibleName('Chat');
+
+    await user.type(within(panel).getByLabelText('Message'), '  Yes, very well.{Enter}');
+    expect(await within(log).findByText('Yes, very well.')).toBeVisible();
+    expect(within(panel).getByLabelText('Message')).toHaveValue('');
+    await waitFor(() =>
+      expect(doctorChat.getSnapshot().messages.at(-1)).toMatchObject({
+        from: 'them',
+        text: 'Yes, very well.',
+      }),
+    );
+    // The file transfer saw the chat go by and made nothing of it.
+    expect(doctorFiles.getSnapshot().transfers).toEqual([]);
+    expect(calls.current().sentMessages.filter((m) => m.includes('"kind":"chat"'))).toHaveLength(1);
+
+    // Not connected: the text stays in the box and the panel says why.
+    act(() => calls.current().set({ transportOpen: false }));
+    await user.type(within(panel).getByLabelText('Message'), 'Are you there?{Enter}');
+    expect(await within(panel).findByRole('alert')).toHaveTextContent('The message was not sent');
+    expect(within(panel).getByLabelText('Message')).toHaveValue('Are you there?');
+    await user.keyboard('{Escape}');
+    expect(chatButton()).toHaveFocus();
+    doctorChat.dispose();
     doctorFiles.dispose();
   });
 

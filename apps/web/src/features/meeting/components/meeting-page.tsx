@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { Appointment } from '@vizita/shared/contracts/appointments';
@@ -12,7 +12,12 @@ import { useNow } from '../../../lib/use-now';
 import { useAppointment } from '../../../lib/get-appointment';
 import type { CallPhase, CallSnapshot } from '../call/call-session';
 import { createProviderCall, type CreateCall } from '../call/meeting-call';
-import { useCallSnapshot, useFileExchange, useMeetingCall } from '../hooks/use-meeting-call';
+import {
+  useCallSnapshot,
+  useChat,
+  useFileExchange,
+  useMeetingCall,
+} from '../hooks/use-meeting-call';
 import { joinStateAt } from '../../../lib/join-state';
 import {
   appointmentErrorKey,
@@ -20,9 +25,10 @@ import {
   joinErrorKey,
   type MeetingErrorKey,
 } from '../utils/meeting-errors';
-import { PaperclipIcon, PhoneOffIcon } from './call-icons';
+import { ChatIcon, PaperclipIcon, PhoneOffIcon } from './call-icons';
 import { CallControls } from './call-controls';
 import { CallStage, type NotAvailable } from './call-stage';
+import { ChatPanel } from './chat-panel';
 import { FileTransferPanel } from './file-transfer-panel';
 
 /** Spec §4, §9: the join state is recomputed every 60 seconds. */
@@ -105,7 +111,9 @@ function MeetingView({
   const panelId = useId();
   const containerRef = useRef<HTMLDivElement>(null);
   const filesButtonRef = useRef<HTMLButtonElement>(null);
-  const [panelOpen, setPanelOpen] = useState(false);
+  const chatButtonRef = useRef<HTMLButtonElement>(null);
+  // One side sheet at a time: the files or the chat.
+  const [panelOpen, setPanelOpen] = useState<'files' | 'chat' | null>(null);
   const now = useNow(JOIN_STATE_REFRESH_MS);
   const appointment = useAppointment(appointmentId);
   const data = appointment.data;
@@ -121,6 +129,11 @@ function MeetingView({
   const active = state.status === 'active' ? state : null;
   const call = useCallSnapshot(active?.session ?? null);
   const files = useFileExchange(active?.files ?? null);
+  const chat = useChat(active?.chat ?? null);
+  // The chat counts unread messages while its sheet is closed.
+  useEffect(() => {
+    active?.chat.setOpen(panelOpen === 'chat');
+  }, [active, panelOpen]);
 
   if (appointment.isPending) {
     return (
@@ -180,12 +193,13 @@ function MeetingView({
     void navigate(backTo);
   };
   const closePanel = () => {
-    setPanelOpen(false);
-    filesButtonRef.current?.focus();
+    setPanelOpen(null);
+    (panelOpen === 'chat' ? chatButtonRef : filesButtonRef).current?.focus();
   };
   const mediaNotice = call ? mediaNoticeKey(call) : null;
   // The panel goes with the call: its files are forgotten when the call ends.
-  const showPanel = panelOpen && phase !== 'ended' && files !== null && active !== null;
+  const showPanel = panelOpen === 'files' && phase !== 'ended' && files !== null && active !== null;
+  const showChat = panelOpen === 'chat' && phase !== 'ended' && chat !== null && active !== null;
   const announcement = files?.announcement;
 
   return (
@@ -230,10 +244,32 @@ function MeetingView({
             disabled={!connected}
             aria-expanded={showPanel}
             aria-controls={showPanel ? panelId : undefined}
-            onClick={() => (showPanel ? closePanel() : setPanelOpen(true))}
+            onClick={() => (showPanel ? closePanel() : setPanelOpen('files'))}
           >
             <PaperclipIcon />
             {t('meeting.filesButton')}
+          </Button>
+          <Button
+            ref={chatButtonRef}
+            variant="secondary"
+            disabled={!connected && !showChat}
+            aria-expanded={showChat}
+            aria-controls={showChat ? panelId : undefined}
+            onClick={() => (showChat ? closePanel() : setPanelOpen('chat'))}
+          >
+            <ChatIcon />
+            {t('meeting.chat.button')}
+            {chat !== null && chat.unread > 0 && (
+              <>
+                <span
+                  aria-hidden="true"
+                  className="rounded-full bg-red-700 px-1.5 text-xs font-bold text-white"
+                >
+                  {chat.unread}
+                </span>
+                <span className="sr-only"> {t('meeting.chat.unread', { count: chat.unread })}</span>
+              </>
+            )}
           </Button>
           <button
             type="button"
@@ -284,6 +320,16 @@ function MeetingView({
           call={call}
           onCamera={(on) => active.session.setCameraOn(on)}
           onMicrophone={(on) => active.session.setMicrophoneOn(on)}
+        />
+      )}
+
+      {showChat && chat && active && (
+        <ChatPanel
+          id={panelId}
+          chat={chat}
+          otherName={otherName}
+          onSend={(text) => active.chat.send(text)}
+          onClose={closePanel}
         />
       )}
 

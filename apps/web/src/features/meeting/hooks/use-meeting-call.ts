@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { joinMeeting } from '../api/join-meeting';
 import type { CallSession, CallSnapshot } from '../call/call-session';
 import { MeetingCall, type CreateCall } from '../call/meeting-call';
+import type { ChatSession, ChatSnapshot } from '../chat/chat-session';
 import type { FileExchange, FileExchangeSnapshot } from '../files/file-exchange';
 
 /**
@@ -65,5 +66,15 @@ export function useFileExchange(files: FileExchange | null): FileExchangeSnapsho
     [files],
   );
   const getSnapshot = useCallback(() => (files ? files.getSnapshot() : null), [files]);
+  return useSyncExternalStore(subscribe, getSnapshot);
+}
+
+/** The chat's snapshot; null without a call. */
+export function useChat(chat: ChatSession | null): ChatSnapshot | null {
+  const subscribe = useCallback(
+    (onChange: () => void) => (chat ? chat.subscribe(onChange) : () => {}),
+    [chat],
+  );
+  const getSnapshot = useCallback(() => (chat ? chat.getSnapshot() : null), [chat]);
   return useSyncExternalStore(subscribe, getSnapshot);
 }
