@@ -3,7 +3,7 @@ import { openPage } from './support/browser.ts';
 import { setUpJourney } from './support/journey.ts';
 import { signInStaffFirstTime } from './support/two-factor.ts';
 import {
-  bookWithCallDoctor,
+  bookCallNow,
   callDoctor,
   createCallDoctor,
   expectConnected,
@@ -32,7 +32,7 @@ describe('a call across two API instances', () => {
     expect(second.url).not.toBe(journey.app.url);
     const patient = journey.page;
     await signedInPatient(patient, journey.app, journey.sink, 'Maria');
-    const appointmentId = await bookWithCallDoctor(patient, 'next');
+    const appointmentId = await bookCallNow(patient, journey.app);
 
     const doctorTab = await openPage(journey.browser, second.url);
     try {

@@ -6,6 +6,7 @@ import { openPage } from './support/browser.ts';
 import { setUpJourney } from './support/journey.ts';
 import { signInStaffFirstTime } from './support/two-factor.ts';
 import {
+  bookCallNow,
   bookWithCallDoctor,
   callDoctor,
   createCallDoctor,
@@ -50,7 +51,7 @@ describe('video consultation', () => {
   it('connects patient and doctor, moves 10 MB each way verified, drops a corrupted file and survives a reload', async () => {
     const patient = journey.page;
     await signedInPatient(patient, journey.app, journey.sink, 'Elena');
-    const appointmentId = await bookWithCallDoctor(patient, 'next');
+    const appointmentId = await bookCallNow(patient, journey.app);
 
     // The doctor signs in, lands on the doctor area and joins from it.
     const doctorTab = await openPage(journey.browser, journey.app.url);
@@ -208,7 +209,7 @@ describe('video consultation', () => {
   it('refuses a third user, and shows the not-yet-available overlay outside the window', async () => {
     const owner = journey.page;
     await signedInPatient(owner, journey.app, journey.sink, 'Georgi');
-    const ownersAppointment = await bookWithCallDoctor(owner, 'next');
+    const ownersAppointment = await bookCallNow(owner, journey.app);
 
     const strangerTab = await openPage(journey.browser, journey.app.url);
     const stranger = strangerTab.page;
