@@ -32,6 +32,8 @@ const SAME_IN_EVERY_LANGUAGE = new Set([
   'appointments:success.amount',
   // "krankmeldung.pdf · 2 kB · March 2, 2026": name, size and date, each already localised.
   'appointments:documents.fileLine',
+  // A number and its unit, written alike.
+  'appointments:meeting.connection.rate',
   // Words German shares with English.
   'appointments:meeting.chat.button',
   'appointments:meeting.chat.title',

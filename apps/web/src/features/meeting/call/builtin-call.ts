@@ -23,6 +23,7 @@ import {
   type GetUserMedia,
 } from './local-media';
 import { PeerLink, parsePeerSignal, type PeerLinkState, type PeerSignal } from './peer-link';
+import { readConnectionStats, type StatsCounters } from './connection-quality';
 
 // Our own video call: WebRTC peer to peer, with the server's WebSocket only for signalling.
 //
@@ -35,6 +36,8 @@ import { PeerLink, parsePeerSignal, type PeerLinkState, type PeerSignal } from '
 // returns. A refusal by the server (the meeting ended, was cancelled, or the user joined from
 // another tab) ends the call instead.
 
+/** How often the connection's statistics are sampled while connected. */
+const STATS_INTERVAL_MS = 2000;
 /** Spec: a ping every ~20 s keeps proxies from closing an idle socket. */
 export const PING_INTERVAL_MS = 20_000;
 /** Nothing heard for this long (two pings unanswered): the socket is dead even if not closed. */
@@ -127,6 +130,9 @@ export class BuiltinCall implements CallSession {
   private lastHeardAt = 0;
   /** Set while the other participant's socket is gone but our link to them still carries the call. */
   private remoteAwayTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Samples the link's statistics while the call is connected (the quality indicator). */
+  private statsTimer: ReturnType<typeof setInterval> | null = null;
+  private statsCounters: StatsCounters | null = null;
   private readonly onOnline = () => {
     // Back online: do not wait out the backoff.
     if (this.reconnectTimer === null) return;
@@ -166,7 +172,29 @@ export class BuiltinCall implements CallSession {
     if (this.started) return;
     this.started = true;
     window.addEventListener('online', this.onOnline);
+    this.statsTimer = setInterval(() => void this.sampleStats(), STATS_INTERVAL_MS);
     void this.begin();
+  }
+
+  /** One getStats() sample of the current link; a browser without it shows no indicator. */
+  private async sampleStats(): Promise<void> {
+    const link = this.link;
+    if (!link || this.store.get().phase !== 'connected') {
+      this.statsCounters = null;
+      if (this.store.get().connection) this.store.update({ connection: null });
+      return;
+    }
+    let report: RTCStatsReport;
+    try {
+      report = await link.pc.getStats();
+    } catch {
+      return;
+    }
+    if (link !== this.link || this.finished) return;
+    const { stats, counters } = readConnectionStats(report, this.statsCounters, this.options.now());
+    this.statsCounters = counters;
+    const before = this.store.get().connection;
+    if (JSON.stringify(before) !== JSON.stringify(stats)) this.store.update({ connection: stats });
   }
 
   private async begin(): Promise<void> {
@@ -498,6 +526,8 @@ export class BuiltinCall implements CallSession {
     if (this.reconnectTimer !== null) clearTimeout(this.reconnectTimer);
     this.reconnectTimer = null;
     window.removeEventListener('online', this.onOnline);
+    if (this.statsTimer !== null) clearInterval(this.statsTimer);
+    this.statsTimer = null;
     this.closeLink();
     this.dropSocket();
     stopStream(this.localStream);
@@ -513,6 +543,7 @@ export class BuiltinCall implements CallSession {
       transportOpen: false,
       cameraOn: false,
       microphoneOn: false,
+      connection: null,
     });
   }
 }

@@ -1,4 +1,5 @@
 import type { FileTransport } from '@vizita/shared/file-transfer/transports';
+import type { ConnectionStats } from './connection-quality';
 
 // What the meeting page needs from a call, whichever provider runs it (our WebRTC peer-to-peer
 // call or Daily's frame). The page renders from a snapshot and never touches WebRTC, so it can be
@@ -43,6 +44,8 @@ export interface CallSnapshot {
   remoteId: string | null;
   /** `fileTransport` can carry messages to the other participant now. */
   transportOpen: boolean;
+  /** How the connection to the other participant is doing; null until measured. */
+  connection: ConnectionStats | null;
 }
 
 /** File-transfer traffic from the other participant. */
@@ -83,6 +86,7 @@ export function initialSnapshot(overrides: Partial<CallSnapshot> = {}): CallSnap
     selfId: null,
     remoteId: null,
     transportOpen: false,
+    connection: null,
     ...overrides,
   };
 }

@@ -467,6 +467,31 @@ describe('MeetingPage file transfer panel', () => {
     doctorFiles.dispose();
   });
 
+  it('shows how the connection is doing, and offers to turn the video off when it is poor', async () => {
+    const { user, calls, doctorFiles } = await connected();
+    act(() =>
+      calls.current().set({
+        cameraOn: true,
+        connection: { quality: 'good', rttMs: 42, lossPercent: 0, receiveKbps: 2400 },
+      }),
+    );
+    expect(await screen.findByText('Connection: good')).toBeVisible();
+    expect(screen.getByText(/42 ms round trip · 0 % lost · 2,400 kbit\/s/)).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Turn off my video' })).toBeNull();
+
+    act(() =>
+      calls.current().set({
+        connection: { quality: 'poor', rttMs: 650, lossPercent: 12.5, receiveKbps: 90 },
+      }),
+    );
+    expect(await screen.findByText('Connection: poor')).toBeVisible();
+    expect(screen.getByText(/Your connection is poor/)).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Turn off my video' }));
+    expect(calls.current().getSnapshot().cameraOn).toBe(false);
+    expect(screen.queryByRole('button', { name: 'Turn off my video' })).toBeNull();
+    doctorFiles.dispose();
+  });
+
   it('forgets received files on leaving: their URLs are revoked', async () => {
     const { user, doctorFiles } = await connected();
     act(() => doctorFiles.send([new File(['x-ray notes'], 'notes.txt')]));

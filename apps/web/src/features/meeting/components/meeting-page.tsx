@@ -29,6 +29,7 @@ import { ChatIcon, PaperclipIcon, PhoneOffIcon } from './call-icons';
 import { CallControls } from './call-controls';
 import { CallStage, type NotAvailable } from './call-stage';
 import { ChatPanel } from './chat-panel';
+import { ConnectionIndicator } from './connection-indicator';
 import { FileTransferPanel } from './file-transfer-panel';
 
 /** Spec §4, §9: the join state is recomputed every 60 seconds. */
@@ -222,6 +223,7 @@ function MeetingView({
           >
             {connected ? t('meeting.status.connected') : t('meeting.status.ready')}
           </span>
+          {connected && call?.connection && <ConnectionIndicator connection={call.connection} />}
           <h1 id={titleId} className="text-2xl font-bold text-slate-900 sm:text-3xl">
             {t('meeting.title')}
           </h1>
@@ -303,6 +305,18 @@ function MeetingView({
         </div>
       )}
       {mediaNotice && <Alert tone="info">{t(mediaNotice)}</Alert>}
+      {connected && call?.connection?.quality === 'poor' && call.cameraOn && active && (
+        <Alert tone="info">
+          <p>{t('meeting.connection.poorHint')}</p>
+          <Button
+            variant="secondary"
+            className="mt-2"
+            onClick={() => active.session.setCameraOn(false)}
+          >
+            {t('meeting.connection.turnOffVideo')}
+          </Button>
+        </Alert>
+      )}
 
       <CallStage
         provider={active?.provider ?? null}
