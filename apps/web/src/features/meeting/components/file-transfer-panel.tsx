@@ -43,6 +43,9 @@ const STATE_KEYS = {
 const focusRing =
   'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:ring-offset-2';
 
+/** Received images shown as a preview: raster formats only (an SVG can carry a document). */
+const PREVIEWABLE = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
+
 function TransferRow({ transfer }: { transfer: Transfer }) {
   const { t, i18n } = useTranslation('appointments');
   const labelId = useId();
@@ -88,6 +91,13 @@ function TransferRow({ transfer }: { transfer: Transfer }) {
       </progress>
       {transfer.error && (
         <p className="mt-1 text-sm text-red-700">{t(RECEIVE_ERROR_KEYS[transfer.error])}</p>
+      )}
+      {received && transfer.url && transfer.type && PREVIEWABLE.has(transfer.type) && (
+        <img
+          src={transfer.url}
+          alt={t('meeting.files.preview', { name })}
+          className="mt-2 max-h-48 max-w-full rounded-md border border-slate-200 object-contain"
+        />
       )}
       {received && transfer.url && (
         <a

@@ -492,6 +492,23 @@ describe('MeetingPage file transfer panel', () => {
     doctorFiles.dispose();
   });
 
+  it('previews a received photo, never a received SVG', async () => {
+    const { user, doctorFiles } = await connected();
+    await user.click(filesButton());
+    const panel = screen.getByRole('dialog', { name: 'File Transfer' });
+    act(() =>
+      doctorFiles.send([
+        new File([new Uint8Array([137, 80, 78, 71])], 'rash.png', { type: 'image/png' }),
+      ]),
+    );
+    const preview = await within(panel).findByRole('img', { name: 'Preview of rash.png' });
+    expect(preview).toHaveAttribute('src', expect.stringMatching(/^blob:received-/));
+    act(() => doctorFiles.send([new File(['<svg/>'], 'chart.svg', { type: 'image/svg+xml' })]));
+    await within(panel).findByRole('link', { name: 'Download chart.svg' });
+    expect(within(panel).queryByRole('img', { name: 'Preview of chart.svg' })).toBeNull();
+    doctorFiles.dispose();
+  });
+
   it('forgets received files on leaving: their URLs are revoked', async () => {
     const { user, doctorFiles } = await connected();
     act(() => doctorFiles.send([new File(['x-ray notes'], 'notes.txt')]));

@@ -34,6 +34,8 @@ export interface Transfer {
   direction: 'outgoing' | 'incoming';
   /** Null for an incoming file refused before its announcement was read. */
   name: string | null;
+  /** The MIME type the sender announced (a received image is previewed); null when unknown. */
+  type: string | null;
   size: number;
   /** Whole percent. */
   percent: number;
@@ -209,6 +211,7 @@ export class FileExchange {
           id: info.fileId,
           direction: 'incoming',
           name: info.name,
+          type: info.type || null,
           size: info.size,
           percent: 0,
           status: 'receiving',
@@ -230,6 +233,7 @@ export class FileExchange {
           id: fileId,
           direction: 'incoming',
           name: null,
+          type: null,
           size: 0,
           percent: 0,
           status: 'error',
@@ -255,6 +259,7 @@ export class FileExchange {
       id: file.fileId,
       direction: 'incoming',
       name: file.name,
+      type: file.type || null,
       size: file.size,
       percent: 100,
       status: 'completed',
@@ -296,6 +301,7 @@ export class FileExchange {
       id,
       direction: 'outgoing',
       name: file.name,
+      type: file.type || null,
       size: file.size,
       percent: 0,
       status: 'sending',
