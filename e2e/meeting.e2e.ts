@@ -105,7 +105,12 @@ describe('video consultation', () => {
       await openFiles(patient);
       await openFiles(doctor);
       await sendAndVerify(patient, doctor, 'blood-tests.pdf', randomBytes(TEN_MB));
-      await sendAndVerify(doctor, patient, 'prescription.pdf', randomBytes(TEN_MB));
+      const prescription = await sendAndVerify(
+        doctor,
+        patient,
+        'prescription.pdf',
+        randomBytes(TEN_MB),
+      );
       await expectAccessible(patient, 'file transfer panel');
 
       // Text chat, peer to peer: the doctor sees an unread count, then the message. (The side
@@ -189,6 +194,10 @@ describe('video consultation', () => {
       await expectConnected(doctor);
       await expectRemoteVideoPlaying(doctor);
       expect(await remoteStreamId(doctor)).toBe(before);
+      // What the patient received before the blip is still listed, verified, for download.
+      await shown(
+        patient.locator(`li[data-direction="incoming"][data-sha256="${prescription}"] a[download]`),
+      );
 
       // The patient reloads: both are back in the call, and the doctor never left it.
       await patient.reload();
