@@ -5,20 +5,19 @@
 // both medians and their ratio (issue #12: at most 1.5×).
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 import type { Page } from 'playwright-core';
 import { launchBrowser, openPage } from '../e2e/support/browser.ts';
 import { callDoctor, createCallDoctor } from '../e2e/support/meetings.ts';
-import { callInPage } from '../e2e/support/patients.ts';
+import { BULGARIAN_PROFILE, callInPage } from '../e2e/support/patients.ts';
 import { startSmtpSink } from '../e2e/support/smtp-sink.ts';
 import { startApp } from '../e2e/support/start-app.ts';
 import { setUpTwoFactor } from '../e2e/support/two-factor.ts';
 import { newUser, registerValidatedUser } from '../e2e/support/users.ts';
 import { buildIfStale } from '../scripts/lib/build-if-stale.mjs';
+import { serveTransferPage } from './transfer-page-server.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const RUNS = Number(process.env.BENCH_TRANSFER_RUNS ?? 5);
@@ -48,31 +47,6 @@ async function signIn(page: Page, email: string, password: string) {
   await form.getByLabel('Email', { exact: true }).fill(email);
   await form.getByLabel('Password', { exact: true }).fill(password);
   await form.getByRole('button', { name: 'Sign In' }).click();
-}
-
-/** The raw baseline: the bundled page of `file-transfer.ts`, served beside the app. */
-async function startRawPage() {
-  const bundle = await build({
-    entryPoints: [fileURLToPath(new URL('file-transfer-page.ts', import.meta.url))],
-    bundle: true,
-    format: 'esm',
-    target: 'chrome120',
-    write: false,
-    minify: true,
-  });
-  const script = bundle.outputFiles[0]!.text;
-  const server = createServer((request, response) => {
-    if (request.url === '/bench.js') {
-      response.writeHead(200, { 'content-type': 'text/javascript' });
-      response.end(script);
-      return;
-    }
-    response.writeHead(200, { 'content-type': 'text/html' });
-    response.end('<!doctype html><script type="module" src="/bench.js"></script>');
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  return { url: `http://127.0.0.1:${port}/`, close: () => server.close() };
 }
 
 /**
@@ -120,7 +94,7 @@ async function main() {
   await buildIfStale({ root: ROOT });
   const sink = await startSmtpSink();
   const app = await startApp({ smtpUrl: sink.url });
-  const raw = await startRawPage();
+  const raw = await serveTransferPage();
   const browser = await launchBrowser();
   const files = mkdtempSync(join(tmpdir(), 'vizita-panel-'));
   try {
@@ -133,15 +107,8 @@ async function main() {
     await signIn(patient, user.email, user.password);
     await patient.waitForURL(/\/dashboard/);
     await callInPage(patient, 'PUT', '/auth/complete-profile', {
+      ...BULGARIAN_PROFILE,
       firstName: 'Bench',
-      lastName: 'Ivanova',
-      gender: 'female',
-      birthDate: '1985-06-01',
-      address: 'Vitosha 1',
-      city: 'Sofia',
-      country: 'BG',
-      nationalIdNumber: '8506014447',
-      termsAccepted: true,
     });
     const doctors = (await callInPage(patient, 'GET', '/api/doctors')).json.data as {
       _id: string;

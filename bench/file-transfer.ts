@@ -1,43 +1,21 @@
 // `npm run bench -w bench` (after the HTTP benchmark): a 10 MB file over a WebRTC data channel in
 // real Chromium, through our file-transfer protocol and through a raw channel, in the same
 // browser and the same run; prints both medians and their ratio (target: within 1.5×).
-import { createServer } from 'node:http';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 import { launchBrowser } from '../e2e/support/browser.ts';
+import { serveTransferPage } from './transfer-page-server.ts';
 
 const RUNS = Number(process.env.BENCH_TRANSFER_RUNS ?? 7);
 const TARGET_RATIO = 1.5;
 const RESULTS_FILE = fileURLToPath(new URL('results/file-transfer.json', import.meta.url));
 
-const bundle = await build({
-  entryPoints: [fileURLToPath(new URL('file-transfer-page.ts', import.meta.url))],
-  bundle: true,
-  format: 'esm',
-  target: 'chrome120',
-  write: false,
-  minify: true,
-});
-const script = bundle.outputFiles[0]!.text;
-
-// localhost is a secure context: crypto.subtle (the SHA-256) needs one.
-const server = createServer((request, response) => {
-  if (request.url === '/bench.js') {
-    response.writeHead(200, { 'content-type': 'text/javascript' });
-    response.end(script);
-    return;
-  }
-  response.writeHead(200, { 'content-type': 'text/html' });
-  response.end('<!doctype html><script type="module" src="/bench.js"></script>');
-});
-await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-const { port } = server.address() as { port: number };
+const server = await serveTransferPage();
 
 const browser = await launchBrowser();
 try {
   const page = await browser.newPage();
-  await page.goto(`http://127.0.0.1:${port}/`);
+  await page.goto(server.url);
   await page.waitForFunction(() => 'benchTransfer' in window);
   const run = (kind: 'raw' | 'protocol') =>
     page.evaluate(

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { createCallDoctor, callDoctor } from '../e2e/support/meetings.ts';
 import { startSmtpSink, findLink, type SmtpSink } from '../e2e/support/smtp-sink.ts';
 import { startApp, type RunningApp } from '../e2e/support/start-app.ts';
+import { BULGARIAN_PROFILE } from '../e2e/support/patients.ts';
 import { newUser, registerValidatedUser, type TestUser } from '../e2e/support/users.ts';
 import { buildIfStale } from '../scripts/lib/build-if-stale.mjs';
 
@@ -74,17 +75,7 @@ async function patient(firstName: string): Promise<Patient> {
   const { accessToken, userId } = data<{ accessToken: string; userId: string }>(login);
   const profile = await http('PUT', '/auth/complete-profile', {
     token: accessToken,
-    body: {
-      firstName,
-      lastName: 'Ivanova',
-      gender: 'female',
-      birthDate: '1985-06-01',
-      address: 'Vitosha 1',
-      city: 'Sofia',
-      country: 'BG',
-      nationalIdNumber: '8506014447',
-      termsAccepted: true,
-    },
+    body: { ...BULGARIAN_PROFILE, firstName },
   });
   assert.equal(profile.status, 200, `profile of ${firstName}: ${JSON.stringify(profile.body)}`);
   return { ...user, token: accessToken, id: userId };

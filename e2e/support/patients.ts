@@ -8,7 +8,7 @@ import { newUser, registerValidatedUser, type TestUser } from './users.ts';
 // journeys of their own): the steps go through the same API calls the screens make.
 
 /** A Bulgarian profile that passes the server's rules (EGN agreeing with the birth date). */
-const BULGARIAN_PROFILE = {
+export const BULGARIAN_PROFILE = {
   lastName: 'Ivanova',
   gender: 'male',
   birthDate: '1985-06-01',

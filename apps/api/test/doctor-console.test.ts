@@ -7,7 +7,7 @@ import { appointments, auditLog, consultationNotes, users } from '../src/db/sche
 import { createAdminService } from '../src/modules/admin/service.ts';
 import { parseWeeklyHours } from '../src/modules/admin/weekly-hours.ts';
 import { createBookingFixture } from './booking-fixture.ts';
-import { createTestApp, testClock, type TestApp } from './test-app.ts';
+import { BULGARIAN_PROFILE, createTestApp, testClock, type TestApp } from './test-app.ts';
 
 // Monday 2026-11-23 08:00 UTC (10:00 in Sofia). Dr. Petrova (Sofia, Mon–Fri 09–17) has a
 // consultation with Maria on Tuesday at 10:00 Sofia time (08:00Z). The clock only moves forward.
@@ -48,20 +48,7 @@ beforeAll(async () => {
     method: 'PUT',
     url: '/auth/complete-profile',
     headers: { authorization: `Bearer ${patient!.token}` },
-    payload: {
-      firstName: 'Maria',
-      lastName: 'Ivanova',
-      gender: 'female',
-      birthDate: '1990-04-12',
-      address: 'bul. Vitosha',
-      addressNumber: '12',
-      postCode: '1000',
-      city: 'Sofia',
-      country: 'BG',
-      countryName: 'Bulgaria',
-      nationalIdNumber: EGN,
-      termsAccepted: true,
-    },
+    payload: { ...BULGARIAN_PROFILE, nationalIdNumber: EGN },
   });
   expect(profile.statusCode).toBe(200);
   appointmentId = (await f.bookPaid(patient!.token, '2026-11-24', '10:00')).appointmentId;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { egnCheckDigit } from '@vizita/shared/domain/egn';
-import { createTestApp, signUp, type TestApp } from './test-app.ts';
+import { BULGARIAN_PROFILE, createTestApp, signUp, type TestApp } from './test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => (t = await createTestApp()));
@@ -27,20 +27,7 @@ const codes = (res: { json: () => { errors?: { code: string }[] } }) =>
 
 const EGN = '9004126543'.slice(0, 9); // born 1990-04-12
 const VALID_EGN = `${EGN}${egnCheckDigit(EGN)}`;
-const bulgarian = {
-  firstName: 'Maria',
-  lastName: 'Ivanova',
-  gender: 'female',
-  birthDate: '1990-04-12',
-  address: 'bul. Vitosha',
-  addressNumber: '12',
-  postCode: '1000',
-  city: 'Sofia',
-  country: 'BG',
-  countryName: 'Bulgaria',
-  nationalIdNumber: VALID_EGN,
-  termsAccepted: true,
-};
+const bulgarian = { ...BULGARIAN_PROFILE, nationalIdNumber: VALID_EGN };
 
 describe('PUT /auth/complete-profile', () => {
   it('completes a Bulgarian profile; status reflects it at once', async () => {
