@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { launchBrowser, openPage } from '../e2e/support/browser.ts';
-import { callDoctor, createCallDoctor } from '../e2e/support/meetings.ts';
+import { callDoctor, createCallDoctor, passDeviceCheck } from '../e2e/support/meetings.ts';
 import { BULGARIAN_PROFILE, callInPage } from '../e2e/support/patients.ts';
 import { startSmtpSink } from '../e2e/support/smtp-sink.ts';
 import { startApp } from '../e2e/support/start-app.ts';
@@ -141,7 +141,13 @@ async function main() {
     await signIn(doctorPage, doctor.email, doctor.password);
     await setUpTwoFactor(doctorPage, doctor.password);
     await doctorPage.goto(`/doctor/meeting/${appointmentId}`);
+    await step('the doctor’s device check', passDeviceCheck(doctorPage));
     await patient.goto(`/dashboard/meeting/${appointmentId}`);
+    await step('the patient’s device check', passDeviceCheck(patient, { consent: true }));
+    await step(
+      'the admission',
+      doctorPage.getByRole('button', { name: /^Admit / }).click({ timeout: 30_000 }),
+    );
     for (const page of [patient, doctorPage]) {
       await step('the call connecting', page.waitForSelector('[data-call-state="connected"]'));
       const panel = page.getByRole('heading', { name: 'File Transfer' });

@@ -5,7 +5,13 @@ import { expectAccessible } from './support/axe.ts';
 import { openPage } from './support/browser.ts';
 import { setUpJourney } from './support/journey.ts';
 import { setUpTwoFactor, signInStaffFirstTime } from './support/two-factor.ts';
-import { bookAroundTheClock, expectConnected, startWithinJoinWindow } from './support/meetings.ts';
+import {
+  admitPatient,
+  bookAroundTheClock,
+  expectConnected,
+  passDeviceCheck,
+  startWithinJoinWindow,
+} from './support/meetings.ts';
 import { callInPage, signedInPatient } from './support/patients.ts';
 import {
   button,
@@ -202,9 +208,17 @@ describe('the clinic runs Vizita from the browser', () => {
       await shown(doctor.getByText('8506014447'));
       await doctor.getByRole('link', { name: 'Join' }).click();
       await waitForPath(doctor, `/doctor/meeting/${appointmentId}`);
+      await passDeviceCheck(doctor);
       await patient.goto(`/dashboard/meeting/${appointmentId}`);
+      await passDeviceCheck(patient, { consent: true });
+      await admitPatient(doctor, 'Lena Ivanova');
       await expectConnected(patient);
       await expectConnected(doctor);
+      // The console's schedule keeps how long the patient waited.
+      await doctor.goto('/doctor');
+      await expect
+        .poll(() => doctor.getByRole('region', { name: 'Next consultation' }).innerText())
+        .toMatch(/The patient waited \d+ minutes? before being admitted/);
       await doctor.goto(`/doctor/appointments/${appointmentId}`);
       await field(doctor, 'Private clinical notes').fill('Suspected white-coat hypertension.');
       await field(doctor, 'Summary for the patient').fill(SUMMARY);

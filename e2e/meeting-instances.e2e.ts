@@ -8,6 +8,8 @@ import {
   createCallDoctor,
   expectConnected,
   expectRemoteVideoPlaying,
+  passDeviceCheck,
+  admitPatient,
 } from './support/meetings.ts';
 import { signedInPatient } from './support/patients.ts';
 import { startApp, type RunningApp } from './support/start-app.ts';
@@ -39,7 +41,11 @@ describe('a call across two API instances', () => {
       const doctor = doctorTab.page;
       await signInStaffFirstTime(doctor, DOCTOR.email, DOCTOR.password, '/doctor');
       await doctor.goto(`/doctor/meeting/${appointmentId}`);
+      await passDeviceCheck(doctor);
       await patient.goto(`/dashboard/meeting/${appointmentId}`);
+      await passDeviceCheck(patient, { consent: true });
+      // The waiting room holds across instances: the doctor on one admits the patient on the other.
+      await admitPatient(doctor, 'Maria Ivanova');
 
       await expectConnected(patient);
       await expectConnected(doctor);

@@ -6,12 +6,14 @@ import { openPage } from './support/browser.ts';
 import { setUpJourney } from './support/journey.ts';
 import { signInStaffFirstTime } from './support/two-factor.ts';
 import {
+  admitPatient,
   bookCallNow,
   bookWithCallDoctor,
   callDoctor,
   createCallDoctor,
   expectConnected,
   expectRemoteVideoPlaying,
+  passDeviceCheck,
 } from './support/meetings.ts';
 import { callInPage, signedInPatient } from './support/patients.ts';
 import { button, DESKTOP, MOBILE, shown, waitForPath } from './support/ui.ts';
@@ -47,8 +49,25 @@ async function sendAndVerify(from: Page, to: Page, name: string, bytes: Buffer) 
   return sha256;
 }
 
+/**
+ * Counts the page's peer connections that reached "connected": the device check's own (which
+ * only gathers candidates) never do; a call's do once media flow.
+ */
+const COUNT_CONNECTED_PEERS = `(() => {
+  const Native = window.RTCPeerConnection;
+  const all = [];
+  window.vizitaPeers = () => all.filter((pc) => pc.connectionState === 'connected').length;
+  window.RTCPeerConnection = class extends Native {
+    constructor(...args) {
+      super(...args);
+      all.push(this);
+    }
+  };
+})()`;
+const connectedPeers = (page: Page): Promise<number> => page.evaluate('window.vizitaPeers()');
+
 describe('video consultation', () => {
-  it('connects patient and doctor, moves 10 MB each way verified, drops a corrupted file and survives a reload', async () => {
+  it('checks devices, waits to be admitted, connects, moves 10 MB each way verified, chats, shares a screen and survives a reload', async () => {
     const patient = journey.page;
     await signedInPatient(patient, journey.app, journey.sink, 'Elena');
     const appointmentId = await bookCallNow(patient, journey.app);
@@ -56,6 +75,7 @@ describe('video consultation', () => {
     // The doctor signs in, lands on the doctor area and joins from it.
     const doctorTab = await openPage(journey.browser, journey.app.url);
     const doctor = doctorTab.page;
+    await doctorTab.context.addInitScript(COUNT_CONNECTED_PEERS);
     try {
       await signInStaffFirstTime(doctor, DOCTOR.email, DOCTOR.password, '/doctor');
       const today = doctor.getByRole('region', { name: 'Next consultation' });
@@ -68,6 +88,11 @@ describe('video consultation', () => {
       await doctor.setViewportSize(DESKTOP);
       await today.getByRole('link', { name: 'Join' }).click();
       await waitForPath(doctor, `/doctor/meeting/${appointmentId}`);
+      // The device check first; the doctor gives no consent (staff are not its data subject).
+      await shown(doctor.getByRole('heading', { name: 'Rules of this room' }));
+      expect(await doctor.getByRole('checkbox').count()).toBe(0);
+      await passDeviceCheck(doctor);
+      await shown(doctor.getByText('Elena Ivanova has not arrived yet.', { exact: false }));
 
       // Keeps a handle on the patient's signalling sockets, to cut one as a network blip would.
       await patient.context().addInitScript(() => {
@@ -82,11 +107,40 @@ describe('video consultation', () => {
         };
       });
 
-      // The patient joins from the appointments list.
+      await patient.context().addInitScript(COUNT_CONNECTED_PEERS);
+
+      // The patient joins from the appointments list, through the device check: camera preview,
+      // microphone level, the connection, the room's rules and — the first time — the consent.
       await patient.goto('/dashboard/appointments');
       await patient.getByRole('link', { name: 'Join Meeting' }).first().click();
       await waitForPath(patient, `/dashboard/meeting/${appointmentId}`);
       await shown(patient.getByRole('heading', { name: 'Video Consultation' }));
+      await shown(patient.getByText('Camera: works.'));
+      await shown(patient.getByText('Microphone: works.'));
+      await shown(
+        patient.getByText('No recording of any kind — audio, video or screenshots — by anyone.'),
+      );
+      await expectAccessible(patient, 'device check');
+      await patient.setViewportSize(MOBILE);
+      await expectAccessible(patient, 'device check (375×812)');
+      await patient.setViewportSize(DESKTOP);
+      await button(patient, 'Join now').click();
+      await shown(patient.getByText('Please give your consent to join the video consultation.'));
+      await passDeviceCheck(patient, { consent: true });
+
+      // The waiting room: the patient waits for the doctor, who sees them and lets them in.
+      // Until then the server relays nothing between them: no connection, no media.
+      await shown(patient.getByText(/Call Doctor will let you in\./).first());
+      await expectAccessible(patient, 'waiting room');
+      await shown(doctor.getByText(/Elena Ivanova is waiting since \d\d:\d\d/).first());
+      await expectAccessible(doctor, 'waiting room (doctor)');
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      expect(await connectedPeers(patient)).toBe(0);
+      expect(await connectedPeers(doctor)).toBe(0);
+      expect(await patient.locator('[data-call-state]').getAttribute('data-call-state')).toBe(
+        'waiting',
+      );
+      await admitPatient(doctor, 'Elena Ivanova');
 
       await expectConnected(patient);
       await expectConnected(doctor);
@@ -131,8 +185,39 @@ describe('video consultation', () => {
       await shown(patientChat.getByRole('log').getByText('Thank you, I have them.'));
       for (const page of [patient, doctor])
         await page.getByRole('button', { name: 'Close chat' }).click();
+
+      // The doctor shares the screen: on the patient's side it is the large tile, the doctor's
+      // camera small beside it; the doctor sees that they share and stops it.
+      await button(doctor, 'Share screen').click();
+      await shown(doctor.getByText('You are sharing your screen'));
+      const screen = patient.locator('[data-testid="remote-screen"]');
+      await shown(screen, 30_000);
+      await expect
+        .poll(() => screen.evaluate((video) => (video as HTMLVideoElement).videoWidth > 0))
+        .toBe(true);
+      expect(
+        await patient.locator('[data-testid="remote-camera-tile"]').getAttribute('data-size'),
+      ).toBe('small');
+      await shown(patient.getByText(/Call Doctor is sharing their screen/).first());
+      await expectAccessible(patient, 'screen shared by the doctor');
+      await button(doctor, 'Stop sharing').click();
+      await expect.poll(() => screen.count(), { timeout: 15_000 }).toBe(0);
+
       await openFiles(patient);
       await openFiles(doctor);
+
+      // Two files at once from the patient: each with its progress, both verified on arrival.
+      const two = [randomBytes(300_000), randomBytes(500_000)];
+      await patient.locator('input[type="file"]').setInputFiles([
+        { name: 'ecg.pdf', mimeType: 'application/pdf', buffer: two[0]! },
+        { name: 'referral.pdf', mimeType: 'application/pdf', buffer: two[1]! },
+      ]);
+      for (const [i, name] of ['ecg.pdf', 'referral.pdf'].entries()) {
+        const sha256 = createHash('sha256').update(two[i]!).digest('hex');
+        const received = doctor.locator(`li[data-direction="incoming"][data-sha256="${sha256}"]`);
+        await shown(received, 30_000);
+        await expect.poll(() => received.innerText()).toContain(name);
+      }
 
       // A chunk damaged on the way: the receiver drops the file and says so.
       await patient.evaluate(() => {
@@ -199,8 +284,10 @@ describe('video consultation', () => {
         patient.locator(`li[data-direction="incoming"][data-sha256="${prescription}"] a[download]`),
       );
 
-      // The patient reloads: both are back in the call, and the doctor never left it.
+      // The patient reloads: the device check again (the consent is on record), and the
+      // admission holds — both are back in the call, and the doctor never left it.
       await patient.reload();
+      await passDeviceCheck(patient);
       await expectConnected(patient);
       await expectConnected(doctor);
       expect(new URL(doctor.url()).pathname).toBe(`/doctor/meeting/${appointmentId}`);
@@ -210,6 +297,81 @@ describe('video consultation', () => {
       // Leaving clears the received files and returns to the appointments list.
       await button(patient, 'Leave Meeting').click();
       await waitForPath(patient, '/dashboard/appointments');
+    } finally {
+      await doctorTab.context.close();
+    }
+  });
+
+  it('holds back a patient until admitted, and lets a patient whose camera is refused join by audio', async () => {
+    const patient = journey.page;
+    await signedInPatient(patient, journey.app, journey.sink, 'Petra');
+    const appointmentId = await bookCallNow(patient, journey.app);
+    // The browser refuses the camera (as after "Block" on its prompt); the microphone works.
+    await patient.context().addInitScript(`(() => {
+      const devices = navigator.mediaDevices;
+      const native = devices.getUserMedia.bind(devices);
+      devices.getUserMedia = (constraints) =>
+        constraints && constraints.video
+          ? Promise.reject(new DOMException('Permission denied', 'NotAllowedError'))
+          : native(constraints);
+    })()`);
+    await patient.context().addInitScript(COUNT_CONNECTED_PEERS);
+
+    const doctorTab = await openPage(journey.browser, journey.app.url);
+    const doctor = doctorTab.page;
+    await doctorTab.context.addInitScript(COUNT_CONNECTED_PEERS);
+    try {
+      // The patient arrives first. The device check says what is wrong and how to fix it in
+      // this browser, and that the call can still be joined.
+      await patient.goto(`/dashboard/meeting/${appointmentId}`);
+      await shown(
+        patient.getByText('Camera: your browser does not allow this page to use it.'),
+        30_000,
+      );
+      await shown(patient.getByText(/To allow them in Chrome or Edge/));
+      await shown(patient.getByText('You can still join: you will be heard, but not seen.'));
+      await expectAccessible(patient, 'device check (camera refused)');
+      await passDeviceCheck(patient, { consent: true });
+      await shown(patient.getByText(/Call Doctor will let you in\./).first());
+
+      // The doctor is in the room too, but has not admitted the patient: nothing connects.
+      await signInStaffFirstTime(doctor, DOCTOR.email, DOCTOR.password, '/doctor');
+      await doctor.goto(`/doctor/meeting/${appointmentId}`);
+      await passDeviceCheck(doctor);
+      await shown(doctor.getByText(/Petra Ivanova is waiting since/).first());
+      await new Promise((resolve) => setTimeout(resolve, 5000));
+      expect(await connectedPeers(patient)).toBe(0);
+      expect(await connectedPeers(doctor)).toBe(0);
+      expect(await doctor.locator('[data-testid="remote-video"]').count()).toBeLessThanOrEqual(1);
+      expect(
+        await doctor.evaluate(
+          () =>
+            (
+              document.querySelector<HTMLVideoElement>('[data-testid="remote-video"]')
+                ?.srcObject as MediaStream | null
+            )?.getTracks().length ?? 0,
+        ),
+      ).toBe(0);
+
+      // Admitted: an audio-only call, the spec's message on the patient's side.
+      await admitPatient(doctor, 'Petra Ivanova');
+      await expectConnected(patient);
+      await expectConnected(doctor);
+      await shown(
+        patient.getByText(
+          "Camera blocked: you can still hear and be heard. To be seen, allow the camera in your browser's site settings and rejoin.",
+        ),
+      );
+      await expect
+        .poll(() =>
+          doctor.evaluate(() => {
+            const stream = document.querySelector<HTMLVideoElement>('[data-testid="remote-video"]')
+              ?.srcObject as MediaStream | null;
+            return stream ? stream.getAudioTracks().length : 0;
+          }),
+        )
+        .toBeGreaterThan(0);
+      expect(await connectedPeers(doctor)).toBe(1);
     } finally {
       await doctorTab.context.close();
     }

@@ -10,6 +10,10 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
  */
 const CHROMIUM_ARGS = [
   // A camera and a microphone for the video calls: a test pattern and a beep, allowed at once.
+  // Together the two also answer getDisplayMedia (screen sharing) at once, without a picker, with
+  // a fake 1280×720 "monitor" (seen in Debian's Chromium 156, headless). Neither alone does:
+  // without the fake device the capture fails (NotReadableError: headless has no screen), and
+  // --auto-select-desktop-capture-source / --auto-accept-this-tab-capture leave it pending.
   '--use-fake-device-for-media-stream',
   '--use-fake-ui-for-media-stream',
   '--no-sandbox',

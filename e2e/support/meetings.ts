@@ -142,3 +142,23 @@ export async function expectRemoteVideoPlaying(page: Page): Promise<void> {
     )
     .toBe(true);
 }
+
+const DEVICE_CHECK_TITLE = 'Before you join: check your camera, microphone and connection';
+
+/**
+ * The device check before the call (issue #12): waits for it, gives the patient's video consent
+ * when this is their first join (`consent`), and presses "Join now".
+ */
+export async function passDeviceCheck(
+  page: Page,
+  { consent = false }: { consent?: boolean } = {},
+): Promise<void> {
+  await page.getByRole('heading', { name: DEVICE_CHECK_TITLE }).waitFor({ timeout: 30_000 });
+  if (consent) await page.getByRole('checkbox', { name: /I consent to Vizita processing/ }).check();
+  await page.getByRole('button', { name: 'Join now' }).click();
+}
+
+/** The doctor lets the waiting patient in, once the waiting room shows them. */
+export async function admitPatient(doctor: Page, patientName: string): Promise<void> {
+  await doctor.getByRole('button', { name: `Admit ${patientName}` }).click({ timeout: 30_000 });
+}

@@ -39,6 +39,8 @@ import { profileRoutes } from './modules/profile/routes.ts';
 import { createProfileService } from './modules/profile/service.ts';
 import { createFieldEncryption } from './lib/field-encryption.ts';
 import { doctorConsoleRoutes } from './modules/doctor-console/routes.ts';
+import { guestConsultationRoutes } from './modules/guest-consultations/routes.ts';
+import { createGuestConsultations } from './modules/guest-consultations/service.ts';
 import { createDoctorConsoleService } from './modules/doctor-console/service.ts';
 import { createNotesCrypto } from './modules/doctor-console/notes-crypto.ts';
 import { createSummaryReader } from './modules/doctor-console/summaries.ts';
@@ -329,13 +331,27 @@ export async function buildApp(deps: AppDeps) {
   await app.register(documentRoutes, {
     documents: createDocumentService({ db, clock, encryption }),
   });
-  await registerMeetings(app, {
+  const { meetings, preflight } = await registerMeetings(app, {
     config,
     db,
     clock,
     jwtSecret: deps.jwtSecret,
     databaseUrl: deps.databaseUrl,
     rateLimiter,
+  });
+  await app.register(guestConsultationRoutes, {
+    guests: createGuestConsultations({
+      db,
+      clock,
+      mailer,
+      appUrl: config.appUrl,
+      meetings,
+      rateLimiter,
+      sessionsEnded: () => app.meetings.sessionsEnded(),
+      log: app.log,
+    }),
+    preflight,
+    secureCookies: config.secureCookies,
   });
   const retention = createRetention({ db, clock, rateLimiter });
   // Lapsed holds already count as free for availability and new holds; their sweep only brings

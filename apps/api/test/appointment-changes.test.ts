@@ -177,7 +177,11 @@ describe('ownership', () => {
     const doctorToken = (await f.signIn(f.doctorId)).token;
     const doctors = await call('GET', `/api/appointments/${appointmentId}`, doctorToken);
     expect(doctors.statusCode).toBe(200);
-    expect(doctors.json().data.patient).toEqual({ _id: owner!.userId, name: 'Race Patient0' });
+    expect(doctors.json().data.patient).toEqual({
+      _id: owner!.userId,
+      name: 'Race Patient0',
+      guest: false,
+    });
     const list = await call('GET', '/api/appointments?status=upcoming', doctorToken);
     expect(list.json().data.map((a: { patient: { name: string } }) => a.patient.name)).toContain(
       'Race Patient0',

@@ -99,5 +99,30 @@ export async function createBookingFixture(t: TestApp) {
       data: { slots: string[] }[];
     }>().data[0]?.slots ?? [];
 
-  return { doctorId, doctorEmail, signIn, patients, book, pay, bookPaid, freeSlots };
+  /**
+   * The people the role tests try next to Dr. Petrova: another doctor (Dr. Jonas Weber, Berlin,
+   * Mon–Fri 09:00–17:00) and a clinic admin.
+   */
+  async function otherStaff() {
+    const admin = createAdminService(t.db);
+    const otherDoctorId = await admin.createDoctor({
+      email: `weber-${randomUUID()}@vizita.test`,
+      password: 'Doctor-2026!',
+      firstName: 'Jonas',
+      lastName: 'Weber',
+      specialties: ['cardiology'],
+      timeZone: 'Europe/Berlin',
+      slotMinutes: 30,
+      weekly: parseWeeklyHours('Mon-Fri 09:00-17:00'),
+    });
+    const adminId = await admin.createAdmin({
+      email: `ops-${randomUUID()}@vizita.test`,
+      password: 'Clinic-Ops-2026!',
+      firstName: 'Ops',
+      lastName: 'Team',
+    });
+    return { otherDoctorId, adminId };
+  }
+
+  return { doctorId, doctorEmail, signIn, patients, book, pay, bookPaid, freeSlots, otherStaff };
 }

@@ -4,8 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PATIENT_SUMMARY_MAX } from '@vizita/shared/contracts/doctor-console';
 import { egnCheckDigit } from '@vizita/shared/domain/egn';
 import { appointments, auditLog, consultationNotes, users } from '../src/db/schema.ts';
-import { createAdminService } from '../src/modules/admin/service.ts';
-import { parseWeeklyHours } from '../src/modules/admin/weekly-hours.ts';
 import { createBookingFixture } from './booking-fixture.ts';
 import { BULGARIAN_PROFILE, createTestApp, testClock, type TestApp } from './test-app.ts';
 
@@ -52,23 +50,7 @@ beforeAll(async () => {
   });
   expect(profile.statusCode).toBe(200);
   appointmentId = (await f.bookPaid(patient!.token, '2026-11-24', '10:00')).appointmentId;
-  const admin = createAdminService(t.db);
-  otherDoctorId = await admin.createDoctor({
-    email: `weber-${randomUUID()}@vizita.test`,
-    password: 'Doctor-2026!',
-    firstName: 'Jonas',
-    lastName: 'Weber',
-    specialties: ['cardiology'],
-    timeZone: 'Europe/Berlin',
-    slotMinutes: 30,
-    weekly: parseWeeklyHours('Mon-Fri 09:00-17:00'),
-  });
-  adminId = await admin.createAdmin({
-    email: `ops-${randomUUID()}@vizita.test`,
-    password: 'Clinic-Ops-2026!',
-    firstName: 'Ops',
-    lastName: 'Team',
-  });
+  ({ otherDoctorId, adminId } = await f.otherStaff());
 });
 afterAll(() => t.close());
 
@@ -134,7 +116,7 @@ describe("the doctor's week", () => {
           slot: '10:00',
           status: 'upcoming',
           plan: 'consultation',
-          patient: { _id: patientId, name: 'Maria Ivanova' },
+          patient: { _id: patientId, name: 'Maria Ivanova', guest: false },
           hasNotes: false,
           isJoinable: false,
         },

@@ -104,6 +104,21 @@ describe.each([
     }>('welcome');
     return { client, welcome, peerId: welcome.peerId };
   }
+  type Entered = Awaited<ReturnType<typeof enter>>;
+
+  /**
+   * The doctor admits the patient from the waiting room, whichever instance each is on; both then
+   * see each other. Returns who the doctor saw waiting.
+   */
+  async function admit(doc: Entered, patient: Entered) {
+    let waiting: { peerId: string }[] = [];
+    while (waiting.length === 0)
+      ({ waiting } = await doc.client.next<{ waiting: { peerId: string }[] }>('admission'));
+    doc.client.send({ type: 'admit' });
+    const joined = await patient.client.next('peer-joined');
+    await doc.client.next('peer-joined');
+    return { waiting, joined };
+  }
 
   it.skipIf(skip)('a patient on A and a doctor on B see each other and relay signals', async () => {
     const ap = await appointment();
@@ -112,14 +127,18 @@ describe.each([
     expect(patient.welcome.peers).toEqual([]);
     // The join answer of either instance opens a socket on the other (one secret, one database).
     const doc = await enter(a, originB, ap.id, doctor.token);
-    expect(doc.welcome.peers).toEqual([
+    // The waiting room holds across instances: the doctor sees the patient wait, not in the room.
+    expect(doc.welcome.peers).toEqual([]);
+    const { waiting, joined } = await admit(doc, patient);
+    expect(waiting).toEqual([
       {
         peerId: patient.peerId,
         role: 'patient',
         userName: `Patient ${ap.patient.userId.slice(0, 8)}`,
+        waitingSince: expect.any(String),
       },
     ]);
-    expect(await patient.client.next('peer-joined')).toEqual({
+    expect(joined).toEqual({
       type: 'peer-joined',
       peer: { peerId: doc.peerId, role: 'doctor', userName: 'Dr. Elena Petrova' },
     });
@@ -158,7 +177,7 @@ describe.each([
     const doctor = await f.signIn(f.doctorId);
     const patient = await enter(a, originA, ap.id, ap.patient.token);
     const doc = await enter(b, originB, ap.id, doctor.token);
-    await patient.client.next('peer-joined');
+    await admit(doc, patient);
 
     patient.client.ws.terminate();
     expect(await doc.client.next('peer-left')).toEqual({
@@ -179,7 +198,7 @@ describe.each([
     const doctor = await f.signIn(f.doctorId);
     const patient = await enter(a, originA, ap.id, ap.patient.token);
     const doc = await enter(b, originB, ap.id, doctor.token);
-    await patient.client.next('peer-joined');
+    await admit(doc, patient);
     const res = await a.app.inject({
       method: 'PUT',
       url: `/api/appointments/${ap.id}/cancel`,
@@ -198,7 +217,7 @@ describe.each([
     const doctor = await f.signIn(f.doctorId);
     const patient = await enter(a, originA, ap.id, ap.patient.token);
     const doc1 = await enter(b, originB, ap.id, doctor.token);
-    await patient.client.next('peer-joined');
+    await admit(doc1, patient);
 
     const doc2 = await enter(a, originA, ap.id, doctor.token);
     expect(doc2.welcome.peers.map((p) => p.peerId)).toEqual([patient.peerId]);
@@ -241,7 +260,7 @@ describe.each([
       const doctor = await f.signIn(f.doctorId);
       const patient = await enter(a, originA, ap.id, ap.patient.token);
       const doc = await enter(b, originB, ap.id, doctor.token);
-      await patient.client.next('peer-joined');
+      await admit(doc, patient);
       await b.app.close();
       expect((await doc.client.closed).code).toBe(1001);
       expect(await patient.client.next('peer-left')).toEqual({

@@ -1,11 +1,11 @@
 import type { AddressInfo } from 'node:net';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { JOIN_TOKEN_LIFETIME_MS, SIGNALLING_CLOSE } from '@vizita/shared/contracts/meetings';
 import { API_ERRORS } from '@vizita/shared/messages/api-errors';
-import { appointments, auditLog, users } from '../src/db/schema.ts';
+import { appointments, auditLog, meetingEvents, users } from '../src/db/schema.ts';
 import { createAdminService } from '../src/modules/admin/service.ts';
 import { parseWeeklyHours } from '../src/modules/admin/weekly-hours.ts';
 import { MAX_BAD_FRAMES } from '../src/modules/meetings/rooms.ts';
@@ -85,7 +85,7 @@ async function joinData(id: string, token: string): Promise<JoinData> {
   return res.json<{ data: JoinData }>().data;
 }
 
-/** Patient and doctor of a fresh appointment, both in its room. */
+/** Patient and doctor of a fresh appointment, both in its room: the doctor admitted the patient. */
 async function bothIn(startsIn = 5 * MIN) {
   const a = await appointment(startsIn);
   const doctor = await f.signIn(f.doctorId);
@@ -96,8 +96,18 @@ async function bothIn(startsIn = 5 * MIN) {
   const pw = await patient.next<{ peerId: string; peers: unknown[] }>('welcome');
   const doc = await openSignalling(origin, (await joinData(a.id, doctor.token)).signallingUrl);
   const dw = await doc.next<{ peerId: string; peers: { peerId: string }[] }>('welcome');
+  const waiting = await admitPatient(doc, patient);
+  return { a, doctor, patient, doc, patientPeer: pw.peerId, doctorPeer: dw.peerId, waiting };
+}
+
+type Waiting = { peerId: string; role: string; userName: string; instanceId?: string }[];
+/** The doctor lets the waiting patient in; both then see each other. Returns who was waiting. */
+async function admitPatient(doc: SignallingClient, patient: SignallingClient) {
+  const { waiting } = await doc.next<{ waiting: Waiting }>('admission');
+  doc.send({ type: 'admit' });
   await patient.next('peer-joined');
-  return { a, doctor, patient, doc, patientPeer: pw.peerId, doctorPeer: dw.peerId, dw };
+  await doc.next('peer-joined');
+  return waiting;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -230,11 +240,193 @@ describe('POST /api/meetings/:appointmentId/join', () => {
   });
 });
 
+describe('the waiting room', () => {
+  const eventsOf = (appointmentId: string) =>
+    t.db
+      .select({
+        kind: meetingEvents.kind,
+        role: meetingEvents.role,
+        details: meetingEvents.details,
+      })
+      .from(meetingEvents)
+      .where(eq(meetingEvents.appointmentId, appointmentId))
+      .orderBy(asc(meetingEvents.at));
+
+  it('keeps the patient and the doctor apart until the doctor admits: no presence, no signal', async () => {
+    const a = await appointment();
+    const doctor = await f.signIn(f.doctorId);
+    const patient = await openSignalling(
+      origin,
+      (await joinData(a.id, a.patient.token)).signallingUrl,
+    );
+    const pw = await patient.next<{ peerId: string; peers: unknown[] }>('welcome');
+    expect(pw.peers).toEqual([]);
+    expect(await patient.next('admission')).toEqual({
+      type: 'admission',
+      admitted: false,
+      waiting: [],
+    });
+
+    const doc = await openSignalling(origin, (await joinData(a.id, doctor.token)).signallingUrl);
+    const dw = await doc.next<{ peerId: string; peers: unknown[] }>('welcome');
+    expect(dw.peers).toEqual([]);
+    const { waiting } = await doc.next<{ waiting: Waiting }>('admission');
+    expect(waiting).toMatchObject([{ peerId: pw.peerId, role: 'patient' }]);
+
+    // A patient's page that knows the doctor's peer id (or guesses it) still cannot reach them,
+    // nor the doctor the patient: an offer would start the media.
+    patient.send({ type: 'signal', to: dw.peerId, data: { sdp: { type: 'offer', sdp: 'v=0' } } });
+    expect(await patient.next('error')).toMatchObject({ code: 'notAdmitted' });
+    doc.send({ type: 'signal', to: pw.peerId, data: { sdp: { type: 'offer', sdp: 'v=0' } } });
+    expect(await doc.next('error')).toMatchObject({ code: 'notAdmitted' });
+    // Only the doctor admits.
+    patient.send({ type: 'admit' });
+    expect(await patient.next('error')).toMatchObject({ code: 'forbidden' });
+    await sleep(100);
+    expect(patient.all('signal')).toEqual([]);
+    expect(doc.all('signal')).toEqual([]);
+    expect(patient.all('peer-joined')).toEqual([]);
+    expect(await eventsOf(a.id)).toEqual([
+      { kind: 'joined', role: 'patient', details: null },
+      { kind: 'joined', role: 'doctor', details: null },
+    ]);
+
+    // The doctor's console shows the patient waiting, in the schedule it polls.
+    const day = a.startsAt.toISOString().slice(0, 10);
+    const schedule = async () => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/doctor/appointments?from=${day}&to=${day}`,
+        headers: { authorization: `Bearer ${doctor.token}` },
+      });
+      expect(res.statusCode).toBe(200);
+      return res
+        .json<{ data: { appointments: { _id: string; room: unknown }[] } }>()
+        .data.appointments.find((e) => e._id === a.id)?.room;
+    };
+    expect(await schedule()).toMatchObject({
+      waitingSince: expect.any(String),
+      admittedAt: null,
+      waitedMinutes: null,
+    });
+
+    clock.advance(4 * MIN);
+    doc.send({ type: 'admit' });
+    expect(await patient.next('admission')).toEqual({
+      type: 'admission',
+      admitted: true,
+      waiting: [],
+    });
+    expect(await schedule()).toMatchObject({ waitingSince: null, waitedMinutes: 4 });
+    expect(await patient.next('peer-joined')).toMatchObject({ peer: { peerId: dw.peerId } });
+    expect(await doc.next('admission')).toEqual({ type: 'admission', admitted: true, waiting: [] });
+    expect(await doc.next('peer-joined')).toMatchObject({ peer: { peerId: pw.peerId } });
+    patient.send({ type: 'signal', to: dw.peerId, data: { sdp: { type: 'offer', sdp: 'v=0' } } });
+    expect(await doc.next('signal')).toMatchObject({ from: pw.peerId });
+    expect((await eventsOf(a.id)).map((e) => e.kind)).toEqual(['joined', 'joined', 'admitted']);
+    closeAll(patient, doc);
+  });
+
+  it('shows the doctor who waits as they come and go, and admits no one when no one waits', async () => {
+    const a = await appointment();
+    const doctor = await f.signIn(f.doctorId);
+    const doc = await openSignalling(origin, (await joinData(a.id, doctor.token)).signallingUrl);
+    await doc.next('welcome');
+    expect(await doc.next('admission')).toEqual({
+      type: 'admission',
+      admitted: false,
+      waiting: [],
+    });
+    doc.send({ type: 'admit' });
+    await sleep(100);
+    expect((await eventsOf(a.id)).map((e) => e.kind)).toEqual(['joined']);
+
+    const patient = await openSignalling(
+      origin,
+      (await joinData(a.id, a.patient.token)).signallingUrl,
+    );
+    const pw = await patient.next<{ peerId: string }>('welcome');
+    expect((await doc.next<{ waiting: Waiting }>('admission')).waiting).toMatchObject([
+      { peerId: pw.peerId },
+    ]);
+    patient.close();
+    expect(await doc.next('admission')).toEqual({
+      type: 'admission',
+      admitted: false,
+      waiting: [],
+    });
+    expect(doc.all('peer-left')).toEqual([]);
+    closeAll(doc);
+  });
+
+  it('holds the admission for the consultation: reloads on either side meet at once', async () => {
+    const { a, doctor, patient, doc, doctorPeer } = await bothIn();
+    // The doctor reloads: the new page finds the patient in the room, admitted.
+    doc.close();
+    await patient.next('peer-left');
+    const doc2 = await openSignalling(origin, (await joinData(a.id, doctor.token)).signallingUrl);
+    const dw2 = await doc2.next<{ peers: { role: string }[] }>('welcome');
+    expect(dw2.peers.map((p) => p.role)).toEqual(['patient']);
+    expect(await doc2.next('admission')).toEqual({
+      type: 'admission',
+      admitted: true,
+      waiting: [],
+    });
+    // The patient reloads into an empty room on this instance (the room is opened anew from the
+    // database): still admitted.
+    closeAll(patient, doc2);
+    await sleep(100);
+    const back = await openSignalling(
+      origin,
+      (await joinData(a.id, a.patient.token)).signallingUrl,
+    );
+    await back.next('welcome');
+    expect(await back.next('admission')).toEqual({
+      type: 'admission',
+      admitted: true,
+      waiting: [],
+    });
+    expect(doctorPeer).toBeTruthy();
+    closeAll(back);
+  });
+
+  it('keeps the last quality summary for the leave, and refuses a summary that is not one', async () => {
+    const { a, patient, doc } = await bothIn();
+    const summary = { quality: 'fair', rttMs: 180, lossPercent: 1.5, receiveKbps: 1400 };
+    patient.send({ type: 'quality', summary: { ...summary, quality: 'good' } });
+    patient.send({ type: 'quality', summary });
+    const hostile = [
+      { ...summary, quality: 'excellent' },
+      { ...summary, rttMs: -1 },
+      { ...summary, lossPercent: 101 },
+      { ...summary, receiveKbps: 1e9 },
+      { ...summary, rttMs: '180' },
+      { ...summary, note: 'Ich habe Brustschmerzen' },
+      { quality: 'good' },
+      null,
+    ];
+    for (const bad of hostile) patient.send({ type: 'quality', summary: bad });
+    for (const _ of hostile)
+      expect(await patient.next('error')).toMatchObject({ code: 'badMessage' });
+    patient.close();
+    await doc.next('peer-left');
+    await sleep(100);
+    const left = (await eventsOf(a.id)).filter((e) => e.kind === 'left');
+    expect(left).toEqual([{ kind: 'left', role: 'patient', details: { quality: summary } }]);
+    closeAll(doc);
+  });
+});
+
 describe('the signalling socket', () => {
   it('relays offer, answer and candidates between the two participants only', async () => {
-    const { patient, doc, patientPeer, doctorPeer, dw, a } = await bothIn();
-    expect(dw.peers).toEqual([
-      { peerId: patientPeer, role: 'patient', userName: `Patient ${a.patient.userId.slice(0, 8)}` },
+    const { patient, doc, patientPeer, doctorPeer, waiting, a } = await bothIn();
+    expect(waiting).toEqual([
+      {
+        peerId: patientPeer,
+        role: 'patient',
+        userName: `Patient ${a.patient.userId.slice(0, 8)}`,
+        waitingSince: expect.any(String),
+      },
     ]);
     const joined = patient.all('peer-joined')[0];
     expect(joined).toEqual({
@@ -367,7 +559,7 @@ describe('the signalling socket', () => {
       (await joinData(a.id, (await f.signIn(f.doctorId)).token)).signallingUrl,
     );
     const dw = await doc.next<{ peerId: string; peers: { peerId: string }[] }>('welcome');
-    expect(dw.peers.map((p) => p.peerId)).toEqual([w2.peerId]);
+    expect((await admitPatient(doc, tab2)).map((p) => p.peerId)).toEqual([w2.peerId]);
     doc.send({ type: 'signal', to: w2.peerId, data: { hi: 1 } });
     expect(await tab2.next('signal')).toMatchObject({ from: dw.peerId });
     closeAll(tab2, doc);
@@ -398,9 +590,9 @@ describe('the signalling socket', () => {
     const patient = await openSignalling(origin, await url(a.patient.token, 'patient-page-1'));
     await patient.next('welcome');
     const doc = await openSignalling(origin, await url(doctor.token, 'doctor-page-1'));
-    const dw = await doc.next<{ peers: { instanceId?: string }[] }>('welcome');
-    expect(dw.peers.map((p) => p.instanceId)).toEqual(['patient-page-1']);
-    expect(await patient.next('peer-joined')).toMatchObject({
+    await doc.next('welcome');
+    expect((await admitPatient(doc, patient)).map((p) => p.instanceId)).toEqual(['patient-page-1']);
+    expect(patient.all('peer-joined')[0]).toMatchObject({
       peer: { role: 'doctor', instanceId: 'doctor-page-1' },
     });
     patient.ws.terminate();
@@ -576,6 +768,7 @@ describe('with Daily as the video provider', () => {
           exp: closesAt,
           enable_prejoin_ui: false,
           enable_chat: false,
+          enable_screenshare: true,
           eject_at_room_exp: true,
         },
       },

@@ -423,11 +423,14 @@ export const consents = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    document: text('document', { enum: ['terms', 'privacy'] }).notNull(),
+    // 'video': the patient's consent to the video service processing their health data (GDPR
+    // Art. 9(2)(a)), given on the device check before their first call.
+    document: text('document', { enum: ['terms', 'privacy', 'video'] }).notNull(),
     version: text('version').notNull(),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }).notNull(),
-    // Where it was given: registration, the profile, or the prompt after a new version.
-    context: text('context', { enum: ['registration', 'profile', 'update'] }).notNull(),
+    // Where it was given: registration, the profile, the prompt after a new version, or the
+    // meeting's device check.
+    context: text('context', { enum: ['registration', 'profile', 'update', 'meeting'] }).notNull(),
   },
   (t) => [uniqueIndex('consents_user_document_version_key').on(t.userId, t.document, t.version)],
 );
@@ -569,3 +572,49 @@ export const auditLog = pgTable(
     index('audit_log_created_idx').on(t.createdAt),
   ],
 );
+
+/**
+ * What happened in a consultation's room, for the doctor's console ("the patient waited 4
+ * minutes") and for the 3-month record KBV Anlage 31b asks of a video service: who joined, when
+ * the doctor admitted the patient from the waiting room, who left, and a summary of the call's
+ * quality. Never media, never content (chat and files stay peer to peer).
+ */
+export const meetingEvents = pgTable(
+  'meeting_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    appointmentId: uuid('appointment_id')
+      .notNull()
+      .references(() => appointments.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['joined', 'admitted', 'left'] }).notNull(),
+    role: text('role', { enum: ['patient', 'doctor'] }).notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    // `left`: the connection's last quality summary (round trip, loss, bitrate), when it sent one.
+    details: jsonb('details').$type<Record<string, unknown>>(),
+  },
+  (t) => [index('meeting_events_appointment_idx').on(t.appointmentId, t.at)],
+);
+
+/**
+ * A consultation for a person without an account (KBV Anlage 31b: statutory patients join
+ * without registering). The person is a `users` row of type 'guest' that can never sign in; this
+ * row holds their address and the link: a single-use token that, once opened, is bound to that
+ * browser (only a hash of each is kept) and dies with the join window.
+ */
+export const guestInvitations = pgTable('guest_invitations', {
+  appointmentId: uuid('appointment_id')
+    .primaryKey()
+    .references(() => appointments.id, { onDelete: 'cascade' }),
+  email: text('email').notNull(),
+  linkTokenHash: text('link_token_hash').notNull().unique(),
+  linkUsedAt: timestamp('link_used_at', { withTimezone: true }),
+  // The secret the browser that opened the link keeps (an httpOnly cookie); every later request
+  // of the guest shows it. Its sign-in session is what join tokens and sockets are bound to.
+  deviceSecretHash: text('device_secret_hash').unique(),
+  sessionId: uuid('session_id').references(() => sessions.id, { onDelete: 'set null' }),
+  videoConsentAt: timestamp('video_consent_at', { withTimezone: true }),
+  createdBy: uuid('created_by')
+    .notNull()
+    .references(() => users.id),
+  createdAt: createdAt(),
+});

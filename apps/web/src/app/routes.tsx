@@ -86,6 +86,14 @@ const lazyLegal = async () => {
   const page = await import('../features/legal/components/legal-page');
   return { loader: page.legalPageLoader, Component: page.LegalPage };
 };
+// A guest's consultation (no account, ADR 0028): the meeting's texts come with it, not with `/`.
+const lazyGuest = (page: 'GuestLinkPage' | 'GuestMeetingPage' | 'GuestLeftPage') => async () => {
+  const [module] = await Promise.all([
+    import('../features/meeting/components/guest-meeting-page'),
+    loadSignedInTranslations(),
+  ]);
+  return { Component: module[page] };
+};
 const lazyMeeting = async () => ({
   Component: (await import('../features/meeting/components/meeting-page')).MeetingPage,
 });
@@ -155,6 +163,10 @@ export const routes: RouteObject[] = [
           { path: 'about', Component: AboutPage },
           // Imprint, privacy notice, terms: for everyone, signed in or not.
           { path: 'legal/:page', lazy: lazyLegal },
+          // A consultation without an account: the invitation's link, then the call.
+          { path: 'guest', lazy: lazyGuest('GuestMeetingPage') },
+          { path: 'guest/left', lazy: lazyGuest('GuestLeftPage') },
+          { path: 'guest/:token', lazy: lazyGuest('GuestLinkPage') },
         ],
       },
       { path: 'home', loader: () => redirect('/dashboard') },

@@ -24,6 +24,9 @@ const lazyDoctorAppointment = async () => ({
 const lazyDoctorMeeting = async () => ({
   Component: (await import('./pages/doctor-meeting-page')).DoctorMeetingRoute,
 });
+const lazyDoctorGuestConsultation = async () => ({
+  Component: (await import('./pages/doctor-guest-consultation-page')).DoctorGuestConsultationRoute,
+});
 const lazyAdminLayout = async () => ({
   Component: (await import('./layouts/admin-layout')).AdminLayout,
 });
@@ -35,6 +38,10 @@ const lazyAdminAppointments = async () => ({
 });
 const lazyAdminAudit = async () => ({
   Component: (await import('../features/admin/components/audit-page')).AdminAuditPage,
+});
+const lazyAdminGuestConsultation = async () => ({
+  Component: (await import('../features/admin/components/guest-consultation-page'))
+    .AdminGuestConsultationPage,
 });
 const lazyAdminAppointment = async () => ({
   Component: (await import('../features/admin/components/appointment-page')).AdminAppointmentPage,
@@ -52,6 +59,7 @@ export const staffRoutes: RouteObject[] = [
       { path: 'profile', lazy: lazyDoctorProfile },
       { path: 'appointments/:id', lazy: lazyDoctorAppointment },
       { path: 'meeting/:id', lazy: lazyDoctorMeeting },
+      { path: 'guest-consultations/new', lazy: lazyDoctorGuestConsultation },
     ],
   },
   {
@@ -62,6 +70,7 @@ export const staffRoutes: RouteObject[] = [
       { index: true, lazy: lazyAdminDoctors },
       { path: 'appointments', lazy: lazyAdminAppointments },
       { path: 'appointments/:id', lazy: lazyAdminAppointment },
+      { path: 'guest-consultations/new', lazy: lazyAdminGuestConsultation },
       { path: 'audit', lazy: lazyAdminAudit },
     ],
   },

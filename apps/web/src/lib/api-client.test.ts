@@ -225,6 +225,21 @@ describe('api client', () => {
     ]);
   });
 
+  it('leaves the session alone on the 401 of a call that is not the signed-in user’s (a guest’s)', async () => {
+    accessToken.set('token-a');
+    const { calls } = stubFetch((path) =>
+      path === '/auth/status' ? statusOk('fresh') : unauthorized,
+    );
+
+    await expect(
+      api.get('/api/guest/consultation', { refreshOnUnauthorized: false }),
+    ).rejects.toMatchObject({ statusCode: 401 });
+
+    expect(refreshCalls(calls)).toHaveLength(0);
+    expect(calls).toHaveLength(1);
+    expect(accessToken.get()).toBe('token-a');
+  });
+
   it('builds the error from the response: status, data, message, else the status text', async () => {
     stubFetch((path) =>
       path === '/api/a'

@@ -84,10 +84,11 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   signal?: AbortSignal;
   /**
-   * Refresh and retry on a 401 although the path is under /auth/. For the calls there that act
-   * for the signed-in user (profile, change password), whose 401 can only mean an expired access
-   * token: a form left open longer than the token lives must still submit. Login, status and
-   * logout keep the spec's rule, because their 401 is one a refresh cannot cure.
+   * Whether a 401 is an expired access token that a refresh cures (refresh, then retry once).
+   * By default: outside /auth/. `true` for the calls under /auth/ that act for the signed-in user
+   * (profile, change password): a form left open longer than the token lives must still submit;
+   * login, status and logout keep the spec's rule, because their 401 is one a refresh cannot
+   * cure. `false` for calls that are not the signed-in user's at all (a guest's, by cookie).
    */
   refreshOnUnauthorized?: boolean;
   /** 'blob' for a file download: a successful answer is returned as a Blob, not parsed. */
@@ -233,7 +234,7 @@ async function request<T>(
     throw new ApiError(401, AUTH_REQUIRED_MESSAGE, null, 'authRequired');
   }
   const first = await send(method, path, options);
-  const mayRefresh = !path.includes('/auth/') || options.refreshOnUnauthorized === true;
+  const mayRefresh = options.refreshOnUnauthorized ?? !path.includes('/auth/');
   if (first.response.status !== 401 || !mayRefresh) {
     if (!first.response.ok) throw errorFrom(first.response, first.data);
     return first.data as T;

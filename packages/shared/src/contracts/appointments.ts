@@ -12,6 +12,17 @@ export const APPOINTMENT_PLANS = ['consultation', 'prescription', 'follow-up'] a
  */
 export const APPOINTMENT_STATUSES = ['upcoming', 'completed', 'no_show', 'cancelled'] as const;
 
+/** Whom the doctor meets: the name, and whether it is a person without an account. */
+export const patientOfDoctorSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  /**
+   * A person the clinic invited by e-mail (issue #12): no profile to open, and the link can be
+   * sent again. Always sent by the API; absent (older clients' data) reads as false.
+   */
+  guest: z.optional(z.boolean()),
+});
+
 /** The appointment entity of spec §3, with the join state computed by the server's clock. */
 export const appointmentSchema = z.object({
   _id: z.string(),
@@ -39,7 +50,7 @@ export const appointmentSchema = z.object({
   paymentAmount: z.nullable(z.number()),
   paymentCurrency: z.nullable(z.string()),
   /** The patient's name, for the appointment's doctor only (the doctor area); null for a patient. */
-  patient: z.nullable(z.object({ _id: z.string(), name: z.string() })),
+  patient: z.nullable(patientOfDoctorSchema),
   /** The doctor's summary for the patient (the newest version); never the private notes. */
   summary: z.nullable(z.string()),
   isJoinable: z.boolean(),

@@ -1,8 +1,18 @@
 import * as z from 'zod/mini';
 import { daysBetween } from '../domain/calendar-date.ts';
 import { successSchema } from './api-response.ts';
-import { APPOINTMENT_PLANS } from './appointments.ts';
+import { APPOINTMENT_PLANS, patientOfDoctorSchema } from './appointments.ts';
 import { calendarDateSchema } from './calendar-date.ts';
+
+/** What happened in the consultation's room (domain/room-activity.ts), for the console. */
+export const roomActivitySchema = z.object({
+  patientJoinedAt: z.nullable(z.string()),
+  waitingSince: z.nullable(z.string()),
+  admittedAt: z.nullable(z.string()),
+  waitedMinutes: z.nullable(z.number()),
+  patientLeftAt: z.nullable(z.string()),
+  quality: z.nullable(z.enum(['good', 'fair', 'poor'])),
+});
 
 /** A week view, or six for a month at a glance; more is a report, not a schedule. */
 export const SCHEDULE_RANGE_MAX_DAYS = 42;
@@ -33,13 +43,15 @@ export const scheduleEntrySchema = z.object({
   status: z.enum(DOCTOR_VISIBLE_STATUSES),
   plan: z.enum(APPOINTMENT_PLANS),
   reason: z.nullable(z.string()),
-  patient: z.object({ _id: z.string(), name: z.string() }),
+  patient: patientOfDoctorSchema,
   cancelledBy: z.nullable(z.string()),
   cancelReason: z.nullable(z.string()),
   hasNotes: z.boolean(),
   isJoinable: z.boolean(),
   minutesUntilJoinable: z.number(),
   hasPassed: z.boolean(),
+  /** The consultation room's activity (waiting room, admission, quality); null before any. */
+  room: z.nullable(roomActivitySchema),
 });
 export type ScheduleEntry = z.infer<typeof scheduleEntrySchema>;
 export const doctorScheduleResponseSchema = successSchema(

@@ -62,12 +62,35 @@ export const meetingPeerSchema = z.object({
 export type MeetingPeer = z.infer<typeof meetingPeerSchema>;
 
 /**
+ * A summary of the call's quality from the page's getStats() samples: numbers only, bounded so
+ * that a hostile page cannot store anything else in the meeting's events.
+ */
+export const CALL_QUALITIES = ['good', 'fair', 'poor'] as const;
+const bounded = (max: number) => z.nullable(z.number().check(z.minimum(0), z.maximum(max)));
+export const callQualitySchema = z.strictObject({
+  quality: z.enum(CALL_QUALITIES),
+  /** Round trip in ms; a minute is beyond any call. */
+  rttMs: bounded(60_000),
+  lossPercent: bounded(100),
+  /** Media received, kbit/s; 100 Mbit/s is beyond any consultation. */
+  receiveKbps: bounded(100_000),
+});
+export type CallQualitySummary = z.infer<typeof callQualitySchema>;
+
+/** A patient in the waiting room, as the doctor's page is told: since when they wait. */
+export type WaitingPeer = MeetingPeer & { waitingSince: string };
+
+/**
  * Messages on the signalling socket (JSON text frames). The server relays `signal` payloads
  * (SDP descriptions and ICE candidates) between the two participants without reading them.
  */
 export const clientSignalSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('signal'), to: z.string(), data: z.record(z.string(), z.unknown()) }),
   z.object({ type: z.literal('ping') }),
+  /** The doctor lets the waiting patient in (anyone else: `forbidden`). */
+  z.object({ type: z.literal('admit') }),
+  /** The page's latest view of the call's quality, kept for the `left` event (no content). */
+  z.object({ type: z.literal('quality'), summary: callQualitySchema }),
 ]);
 export type ClientSignal = z.infer<typeof clientSignalSchema>;
 
@@ -78,6 +101,12 @@ export type ServerSignal =
   | { type: 'peer-left'; peerId: string }
   | { type: 'signal'; from: string; data: Record<string, unknown> }
   | { type: 'pong' }
+  /**
+   * The waiting room (server-enforced): until the doctor admits the patient, neither sees the
+   * other in the room and no signal passes between them, so no media can flow. The patient is
+   * told `admitted: false`; the doctor gets who waits. Sent after `welcome` and on each change.
+   */
+  | { type: 'admission'; admitted: boolean; waiting: WaitingPeer[] }
   /** The meeting's window closed, or the same user joined from another tab. */
   | { type: 'closed'; reason: 'ended' | 'replaced' | 'cancelled' }
   | { type: 'error'; code: string; message: string };

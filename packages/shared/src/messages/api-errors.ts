@@ -83,6 +83,12 @@ export const API_ERRORS = {
   meetingEnded: 'This meeting has ended',
   meetingTokenInvalid: 'This meeting link has expired. Please join again.',
   videoProviderUnavailable: 'The video service could not be reached. Please try again.',
+  guestLinkInvalid: 'This link is not valid. Please ask your practice for a new one.',
+  guestLinkUsed:
+    'This link has already been opened on another device. Please ask your practice for a new link.',
+  guestLinkEnded: 'This consultation is over, so its link no longer works.',
+  guestSessionRequired: 'Please open the link from your invitation e-mail again.',
+  videoConsentRequired: 'Please agree to the video consultation terms before joining.',
   registrationRateLimited: 'Too many registrations from this address, please try again later.',
   exportRateLimited:
     'You have downloaded your data several times in the last hour. Please try again later.',

@@ -27,7 +27,14 @@ import {
 import { normalizeEmail } from '@vizita/shared/domain/email';
 import { addDays, zonedTimeToUtc } from '@vizita/shared/domain/zoned-time';
 import type { Db } from '../../db/client.ts';
-import { appointments, auditLog, doctorProfiles, payments, users } from '../../db/schema.ts';
+import {
+  appointments,
+  auditLog,
+  doctorProfiles,
+  guestInvitations,
+  payments,
+  users,
+} from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { HealthText } from '../appointments/health-text.ts';
@@ -64,6 +71,8 @@ type AppointmentRow = {
   patient: typeof users.$inferSelect;
   doctor: typeof users.$inferSelect;
   payment: typeof payments.$inferSelect | null;
+  /** A guest's real address (ADR 0028): their `users` row holds a placeholder. */
+  guestEmail: string | null;
 };
 
 function toAdminAppointment(r: AppointmentRow): AdminAppointment {
@@ -76,7 +85,7 @@ function toAdminAppointment(r: AppointmentRow): AdminAppointment {
       _id: r.patient.id,
       // An account the patient deleted keeps no name or address (ADR 0025): both empty.
       name: `${r.patient.firstName} ${r.patient.lastName}`.trim(),
-      email: r.patient.erasedAt ? '' : r.patient.email,
+      email: r.patient.erasedAt ? '' : (r.guestEmail ?? r.patient.email),
     },
     doctor: { _id: r.doctor.id, name: `${r.doctor.firstName} ${r.doctor.lastName}` },
     cancelledBy: r.appointment.cancelledBy,
@@ -290,11 +299,13 @@ export function createClinicService({
           patient: patients,
           doctor: doctors,
           payment: payments,
+          guestEmail: guestInvitations.email,
         })
         .from(appointments)
         .innerJoin(patients, eq(patients.id, appointments.patientId))
         .innerJoin(doctors, eq(doctors.id, appointments.doctorId))
         .leftJoin(payments, eq(payments.appointmentId, appointments.id))
+        .leftJoin(guestInvitations, eq(guestInvitations.appointmentId, appointments.id))
         .where(where);
       const [rows, [total]] = await Promise.all([
         base
@@ -323,11 +334,13 @@ export function createClinicService({
           patient: patients,
           doctor: doctors,
           payment: payments,
+          guestEmail: guestInvitations.email,
         })
         .from(appointments)
         .innerJoin(patients, eq(patients.id, appointments.patientId))
         .innerJoin(doctors, eq(doctors.id, appointments.doctorId))
         .leftJoin(payments, eq(payments.appointmentId, appointments.id))
+        .leftJoin(guestInvitations, eq(guestInvitations.appointmentId, appointments.id))
         .where(and(eq(appointments.id, id), inArray(appointments.status, [...ADMIN_STATUSES])));
       if (!r) throw new ApiError(404, 'appointmentNotFound');
       const a = r.appointment;

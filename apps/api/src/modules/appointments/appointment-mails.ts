@@ -4,7 +4,7 @@ import { LOCALES, type Locale } from '@vizita/shared/constants';
 import { SLOT_LOST_CANCEL_REASON } from '@vizita/shared/contracts/appointments';
 import { JOIN_CLOSES_AFTER_MS, JOIN_OPENS_BEFORE_MS } from '@vizita/shared/domain/join-window';
 import type { Db } from '../../db/client.ts';
-import { appointments, doctorProfiles, users } from '../../db/schema.ts';
+import { appointments, doctorProfiles, guestInvitations, users } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { calendarEvent } from '../../lib/ics.ts';
 import { enqueue, type JobWorker } from '../jobs/queue.ts';
@@ -216,7 +216,16 @@ export function createAppointmentMails({
       .leftJoin(doctorProfiles, eq(doctorProfiles.userId, doctorOf))
       .where(eq(appointments.id, appointmentId));
     if (!row) return undefined;
-    const [patient] = await db.select().from(users).where(eq(users.id, row.appointment.patientId));
+    const [account] = await db.select().from(users).where(eq(users.id, row.appointment.patientId));
+    // A guest without an account (ADR 0028) is written to at the address their invitation went to.
+    const [invitation] =
+      account?.userType === 'guest'
+        ? await db
+            .select({ email: guestInvitations.email })
+            .from(guestInvitations)
+            .where(eq(guestInvitations.appointmentId, appointmentId))
+        : [];
+    const patient = account && invitation ? { ...account, email: invitation.email } : account;
     // The patient's own words, opened for the mail that quotes them.
     return patient ? { ...row, patient, texts: healthText.all(row.appointment) } : undefined;
   }

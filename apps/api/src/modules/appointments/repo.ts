@@ -39,7 +39,12 @@ export async function listForParticipant(
         email: users.email,
       },
       profile: { title: doctorProfiles.title, specialties: doctorProfiles.specialties },
-      patient: { id: patients.id, firstName: patients.firstName, lastName: patients.lastName },
+      patient: {
+        id: patients.id,
+        firstName: patients.firstName,
+        lastName: patients.lastName,
+        userType: patients.userType,
+      },
     })
     .from(appointments)
     .innerJoin(users, eq(users.id, appointments.doctorId))

@@ -118,7 +118,12 @@ export function createAppointmentService({
       // The doctor sees whom they meet; a patient's own name is no news to them.
       patient:
         viewerId === a.doctorId
-          ? { _id: row.patient.id, name: `${row.patient.firstName} ${row.patient.lastName}` }
+          ? {
+              _id: row.patient.id,
+              // A guest has no last name (issue #12).
+              name: `${row.patient.firstName} ${row.patient.lastName}`.trim(),
+              guest: row.patient.userType === 'guest',
+            }
           : null,
       summary,
       ...joinState({ startsAt: a.startsAt, now, status, plan: a.plan }),

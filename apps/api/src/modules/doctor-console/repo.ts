@@ -12,12 +12,17 @@ const VISIBLE = ['upcoming', 'completed', 'no_show', 'cancelled'] as const;
 
 const entry = {
   appointment: appointments,
-  patient: { id: patients.id, firstName: patients.firstName, lastName: patients.lastName },
+  patient: {
+    id: patients.id,
+    firstName: patients.firstName,
+    lastName: patients.lastName,
+    userType: patients.userType,
+  },
   hasNotes: sql<boolean>`exists (select 1 from ${consultationNotes} where ${consultationNotes.appointmentId} = ${appointments.id})`,
 };
 export type EntryRow = {
   appointment: typeof appointments.$inferSelect;
-  patient: { id: string; firstName: string; lastName: string };
+  patient: { id: string; firstName: string; lastName: string; userType: string };
   hasNotes: boolean;
 };
 

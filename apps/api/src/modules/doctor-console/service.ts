@@ -28,6 +28,13 @@ import type { JobWorker } from '../jobs/queue.ts';
 import { updateAppointment } from '../payments/repo.ts';
 import type { ProfileService } from '../profile/service.ts';
 import type { NotesCrypto, NotesField } from './notes-crypto.ts';
+import {
+  summarizeRoomActivity,
+  type RoomActivity,
+  type RoomEvent,
+  type RoomQuality,
+} from '@vizita/shared/domain/room-activity';
+import { createMeetingEvents } from '../meetings/meeting-events.ts';
 import * as repo from './repo.ts';
 
 /** Whole years between a birth date and a day (YYYY-MM-DD), as a doctor reads an age. */
@@ -56,7 +63,23 @@ export function createDoctorConsoleService({
   notesCrypto: NotesCrypto;
   healthText: HealthText;
 }) {
-  function toEntry(row: repo.EntryRow, now: Date): ScheduleEntry {
+  const roomEvents = createMeetingEvents(db);
+
+  /** The room activity of these appointments, by id (one query for a whole week). */
+  async function activityOf(appointmentIds: string[]) {
+    const events = await roomEvents.list(appointmentIds);
+    const byId = new Map<string, RoomEvent[]>();
+    for (const e of events) {
+      const quality = (e.details as { quality?: { quality?: RoomQuality } } | null)?.quality
+        ?.quality;
+      const list = byId.get(e.appointmentId) ?? [];
+      list.push({ kind: e.kind, role: e.role, at: e.at, quality: quality ?? null });
+      byId.set(e.appointmentId, list);
+    }
+    return (id: string) => summarizeRoomActivity(byId.get(id) ?? []);
+  }
+
+  function toEntry(row: repo.EntryRow, now: Date, room: RoomActivity | null): ScheduleEntry {
     const a = row.appointment;
     const status = a.status as ScheduleEntry['status'];
     return {
@@ -72,11 +95,13 @@ export function createDoctorConsoleService({
         _id: row.patient.id,
         // Empty for an account the patient deleted (ADR 0025).
         name: `${row.patient.firstName} ${row.patient.lastName}`.trim(),
+        guest: row.patient.userType === 'guest',
       },
       cancelledBy: a.cancelledBy,
       cancelReason: healthText.open(a, 'cancelReason'),
       hasNotes: row.hasNotes,
       ...joinState({ startsAt: a.startsAt, now, status, plan: a.plan }),
+      room,
     };
   }
 
@@ -95,7 +120,11 @@ export function createDoctorConsoleService({
       const to = zonedTimeToUtc(addDays(query.to, 1), '00:00', timeZone)!;
       const now = clock();
       const rows = await repo.scheduleOf(db, doctorId, from, to);
-      return { timeZone, appointments: rows.map((row) => toEntry(row, now)) };
+      const activity = await activityOf(rows.map((row) => row.appointment.id));
+      return {
+        timeZone,
+        appointments: rows.map((row) => toEntry(row, now, activity(row.appointment.id))),
+      };
     },
 
     /**
@@ -252,7 +281,8 @@ export function createDoctorConsoleService({
         return queueAppointmentMail(tx, outcome, appointmentId, now, { variant: outcome });
       });
       if (mailKey) await jobs.runNow(mailKey);
-      return toEntry(await own(doctorId, appointmentId), now);
+      const activity = await activityOf([appointmentId]);
+      return toEntry(await own(doctorId, appointmentId), now, activity(appointmentId));
     },
   };
   return service;

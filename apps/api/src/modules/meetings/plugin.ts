@@ -7,9 +7,12 @@ import type { Broadcaster } from './broadcaster.ts';
 import { createJoinTokens } from './join-token.ts';
 import { createMemoryBroadcaster } from './memory-broadcaster.ts';
 import { createPostgresBroadcaster } from './postgres-broadcaster.ts';
+import { createPreflight } from './preflight.ts';
+import { preflightRoutes } from './preflight-routes.ts';
 import { createBuiltinProvider } from './providers/builtin.ts';
 import { createDailyProvider } from './providers/daily.ts';
 import { createRedisBroadcaster } from './redis-broadcaster.ts';
+import { createMeetingEvents } from './meeting-events.ts';
 import { createRooms } from './rooms.ts';
 import { meetingRoutes } from './routes.ts';
 import { createMeetingService } from './service.ts';
@@ -87,6 +90,9 @@ export async function registerMeetings(
     log: app.log,
   });
   await app.register(meetingRoutes, { meetings });
+  // The device check before joining (connection check, video consent): for either provider.
+  const preflight = createPreflight({ db, clock, video, rateLimiter });
+  await app.register(preflightRoutes, { preflight });
 
   if (provider.name !== 'builtin') {
     app.decorate('meetings', {
@@ -99,7 +105,7 @@ export async function registerMeetings(
       },
       sessionsEnded: async () => {},
     });
-    return;
+    return { meetings, preflight };
   }
   const broadcaster = await createBroadcaster(config.broadcaster, databaseUrl, app.log);
   // onClose runs after every preClose, so the sockets' goodbyes (signalling-routes) still have it.
@@ -110,6 +116,7 @@ export async function registerMeetings(
     clock,
     roomState: (id) => meetings.roomState(id),
     liveSessions: (ids) => meetings.liveSessions(ids),
+    events: createMeetingEvents(db),
     log: app.log,
   });
   await app.register(signallingRoutes, { meetings, rooms });
@@ -118,4 +125,5 @@ export async function registerMeetings(
     recheck: (appointmentId) => rooms.recheck(appointmentId),
     sessionsEnded: () => rooms.sessionsEnded(),
   });
+  return { meetings, preflight };
 }

@@ -1,6 +1,9 @@
 import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { appointments, doctorProfiles, sessions, users } from '../../db/schema.ts';
+
+const patients = alias(users, 'patients');
 
 /** What a meeting needs of its appointment: who takes part, when, and the doctor's name. */
 export async function findMeeting(db: Db, appointmentId: string) {
@@ -15,9 +18,14 @@ export async function findMeeting(db: Db, appointmentId: string) {
       doctorFirstName: users.firstName,
       doctorLastName: users.lastName,
       doctorTitle: doctorProfiles.title,
+      // A guest (no account, issue #12) is shown by the name the doctor gave; a patient by id.
+      patientType: patients.userType,
+      patientFirstName: patients.firstName,
+      patientLastName: patients.lastName,
     })
     .from(appointments)
     .innerJoin(users, eq(users.id, appointments.doctorId))
+    .innerJoin(patients, eq(patients.id, appointments.patientId))
     .leftJoin(doctorProfiles, eq(doctorProfiles.userId, appointments.doctorId))
     .where(eq(appointments.id, appointmentId))
     .limit(1);

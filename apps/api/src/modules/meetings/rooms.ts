@@ -4,12 +4,15 @@ import type { WebSocket } from 'ws';
 import {
   SIGNALLING_CLOSE,
   clientSignalSchema,
+  type CallQualitySummary,
   type MeetingPeer,
   type MeetingRole,
   type ServerSignal,
+  type WaitingPeer,
 } from '@vizita/shared/contracts/meetings';
 import type { Clock } from '../../lib/clock.ts';
 import { BroadcastTooLargeError, type Broadcaster } from './broadcaster.ts';
+import type { MeetingEvent } from './meeting-events.ts';
 
 /** Bad frames (not JSON, wrong shape, binary, over the rate) a connection may send before 4400. */
 export const MAX_BAD_FRAMES = 10;
@@ -63,6 +66,8 @@ type Envelope = { v: typeof ENVELOPE_VERSION; from: string } & (
   | { k: 'left'; peerId: string }
   /** The appointment changed (a cancellation): every instance looks at the room again now. */
   | { k: 'recheck' }
+  /** The doctor admitted the patient (recorded before this is sent). */
+  | { k: 'admitted' }
   | { k: 'signal'; to: string; fromPeer: string; data: Record<string, unknown> }
 );
 type EnvelopeBody = Envelope extends infer E
@@ -85,11 +90,22 @@ type Connection = {
   badFrames: number;
   tokens: number;
   refilledAt: number;
+  /** The last `admission` sent, so that only changes go out. */
+  admissionSent: string | null;
+  /** The page's last quality summary, written with its `left` event. */
+  quality: CallQualitySummary | null;
 };
 
 type Room = {
   id: string;
   closesAt: Date;
+  /**
+   * The doctor let the patient in (for the rest of the consultation: a reload or a blip does not
+   * send anyone back to the waiting room). Until then the two do not see each other.
+   */
+  admitted: boolean;
+  /** Whether the admission was recorded earlier (another instance, before a restart). */
+  loaded: Promise<void>;
   local: Map<string, Connection>;
   remote: Map<string, Member>;
   subscribed: Promise<() => Promise<void>>;
@@ -109,6 +125,13 @@ const peerOf = ({ peerId, role, userName, instance }: Member): MeetingPeer => ({
 });
 
 /**
+ * The waiting room: before the admission a participant sees only their own role's connections
+ * (their other tab), so the patient and the doctor cannot reach each other — not even a signal.
+ */
+const sees = (room: Room, viewer: Member, other: Member) =>
+  room.admitted || viewer.role === other.role;
+
+/**
  * The meetings' signalling rooms on this instance: each room holds its local sockets and its
  * view of the members on other instances, relays `signal` frames to the one addressed peer
  * (here or through the broadcaster), and closes itself when the join window closes.
@@ -119,6 +142,7 @@ export function createRooms({
   clock,
   roomState,
   liveSessions,
+  events,
   log,
   presenceWaitMs = broadcaster.kind === 'memory' ? 0 : PRESENCE_WAIT_MS,
 }: {
@@ -129,6 +153,11 @@ export function createRooms({
   roomState: (appointmentId: string) => Promise<'open' | 'ended' | 'cancelled'>;
   /** Which of these sign-in sessions are live; a socket whose session ended is closed. */
   liveSessions: (sessionIds: string[]) => Promise<Set<string>>;
+  /** The room's record (joins, the admission, leaves) and whether the patient was admitted. */
+  events: {
+    record: (event: MeetingEvent) => Promise<void>;
+    isAdmitted: (appointmentId: string) => Promise<boolean>;
+  };
   log: Log;
   presenceWaitMs?: number;
 }) {
@@ -172,12 +201,73 @@ export function createRooms({
   function welcome(conn: Connection) {
     if (conn.left) return;
     conn.welcomed = true;
-    const peers = [
-      ...others(conn.room, conn).map((c) => peerOf(c.member)),
-      ...[...conn.room.remote.values()].map(peerOf),
-    ];
+    const peers = members(conn.room, conn)
+      .filter((m) => sees(conn.room, conn.member, m))
+      .map(peerOf);
     send(conn, { type: 'welcome', peerId: conn.member.peerId, peers });
+    sendAdmission(conn);
     for (const message of conn.queued.splice(0)) send(conn, message);
+  }
+
+  /** Everyone in the room, here and on other instances, but `except`. */
+  const members = (room: Room, except?: Connection) => [
+    ...others(room, except).map((c) => c.member),
+    ...room.remote.values(),
+  ];
+
+  /** Tells the local connections that can see `member` that it came or went. */
+  function announce(room: Room, member: Member, message: ServerSignal) {
+    for (const c of room.local.values())
+      if (c.member !== member && sees(room, c.member, member)) deliver(c, message);
+    refreshAdmissions(room);
+  }
+
+  /** The patient: whether they are in; the doctor: who waits (and since when). */
+  function sendAdmission(conn: Connection) {
+    const { room } = conn;
+    const waiting: WaitingPeer[] =
+      conn.member.role === 'doctor' && !room.admitted
+        ? members(room, conn)
+            .filter((m) => m.role === 'patient')
+            .map((m) => ({ ...peerOf(m), waitingSince: new Date(m.since).toISOString() }))
+        : [];
+    const message: ServerSignal = { type: 'admission', admitted: room.admitted, waiting };
+    const json = JSON.stringify(message);
+    if (json === conn.admissionSent) return;
+    conn.admissionSent = json;
+    send(conn, message);
+  }
+
+  function refreshAdmissions(room: Room) {
+    for (const c of room.local.values()) if (c.welcomed && !c.left) sendAdmission(c);
+  }
+
+  /** The patient is in: everyone is told, and the two sides meet as if they had just arrived. */
+  function markAdmitted(room: Room) {
+    if (room.admitted) return;
+    room.admitted = true;
+    for (const c of room.local.values()) {
+      if (!c.welcomed || c.left) continue;
+      sendAdmission(c);
+      for (const m of members(room, c))
+        if (m.role !== c.member.role) deliver(c, { type: 'peer-joined', peer: peerOf(m) });
+    }
+  }
+
+  /** The doctor's `admit`: recorded (so it holds on every instance and after a restart), then told. */
+  async function admit(conn: Connection) {
+    const { room } = conn;
+    if (room.admitted) return;
+    if (!members(room, conn).some((m) => m.role === 'patient')) return sendAdmission(conn);
+    await events.record({
+      appointmentId: room.id,
+      kind: 'admitted',
+      role: conn.member.role,
+      at: clock(),
+    });
+    if (rooms.get(room.id) !== room) return;
+    markAdmitted(room);
+    await publish(room, { k: 'admitted' });
   }
 
   /** Takes a connection out of its room at once (not when the close handshake ends). */
@@ -186,9 +276,18 @@ export function createRooms({
     conn.left = true;
     const { room } = conn;
     room.local.delete(conn.member.peerId);
-    for (const other of room.local.values())
-      deliver(other, { type: 'peer-left', peerId: conn.member.peerId });
+    announce(room, conn.member, { type: 'peer-left', peerId: conn.member.peerId });
     track(publish(room, { k: 'left', peerId: conn.member.peerId }), 'could not announce a leave');
+    track(
+      events.record({
+        appointmentId: room.id,
+        kind: 'left',
+        role: conn.member.role,
+        at: clock(),
+        quality: conn.quality ?? undefined,
+      }),
+      'could not record a leave',
+    );
     if (room.local.size === 0) dispose(room);
   }
 
@@ -210,7 +309,7 @@ export function createRooms({
     for (const [peerId, m] of room.remote)
       if (older(m)) {
         room.remote.delete(peerId);
-        for (const c of room.local.values()) deliver(c, { type: 'peer-left', peerId });
+        announce(room, m, { type: 'peer-left', peerId });
       }
   }
 
@@ -221,7 +320,7 @@ export function createRooms({
     if (known.some((m) => m.userId === member.userId && isNewer(m, member))) return;
     supersede(room, member);
     room.remote.set(member.peerId, member);
-    for (const c of room.local.values()) deliver(c, { type: 'peer-joined', peer: peerOf(member) });
+    announce(room, member, { type: 'peer-joined', peer: peerOf(member) });
   }
 
   function onEnvelope(room: Room, raw: string) {
@@ -243,15 +342,23 @@ export function createRooms({
       case 'here':
         if (e.to === instanceId) for (const m of e.members) addRemote(room, m);
         return;
-      case 'left':
-        if (room.remote.delete(e.peerId))
-          for (const c of room.local.values()) deliver(c, { type: 'peer-left', peerId: e.peerId });
-        return;
-      case 'signal': {
-        const target = room.local.get(e.to);
-        if (target) deliver(target, { type: 'signal', from: e.fromPeer, data: e.data });
+      case 'left': {
+        const member = room.remote.get(e.peerId);
+        if (member && room.remote.delete(e.peerId))
+          announce(room, member, { type: 'peer-left', peerId: e.peerId });
         return;
       }
+      case 'signal': {
+        const target = room.local.get(e.to);
+        const sender = room.remote.get(e.fromPeer);
+        // The waiting room holds here too: a signal from someone not let in is not delivered.
+        if (target && sender && sees(room, target.member, sender))
+          deliver(target, { type: 'signal', from: e.fromPeer, data: e.data });
+        return;
+      }
+      case 'admitted':
+        markAdmitted(room);
+        return;
       case 'recheck':
         track(check(room), 'room check failed');
         return;
@@ -264,6 +371,8 @@ export function createRooms({
     const room: Room = {
       id: appointmentId,
       closesAt,
+      admitted: false,
+      loaded: Promise.resolve(),
       local: new Map(),
       remote: new Map(),
       subscribed: Promise.resolve(async () => {}),
@@ -271,6 +380,9 @@ export function createRooms({
     room.subscribed = broadcaster.subscribe(channelOf(appointmentId), (raw) =>
       onEnvelope(room, raw),
     );
+    room.loaded = events.isAdmitted(appointmentId).then((admitted) => {
+      if (admitted) markAdmitted(room);
+    });
     // Each join waiting on a failed subscription closes its socket (enter); the next join
     // starts a fresh room instead of this broken one.
     room.subscribed.catch(() => {
@@ -382,6 +494,13 @@ export function createRooms({
         return send(conn, { type: 'pong' });
       case 'signal':
         return relay(conn, frame.to, frame.data);
+      case 'admit':
+        if (conn.member.role !== 'doctor')
+          return badFrame(conn, 'forbidden', 'Only the doctor admits the patient');
+        return track(admit(conn), 'could not admit the patient');
+      case 'quality':
+        conn.quality = frame.summary;
+        return;
       default:
         return;
     }
@@ -391,9 +510,16 @@ export function createRooms({
   function relay(conn: Connection, to: string, data: Record<string, unknown>) {
     const { room } = conn;
     if (to === conn.member.peerId) return;
+    const target = room.local.get(to)?.member ?? room.remote.get(to);
+    if (!target) return;
+    if (!sees(room, conn.member, target))
+      return send(conn, {
+        type: 'error',
+        code: 'notAdmitted',
+        message: 'The patient is in the waiting room until the doctor admits them',
+      });
     const local = room.local.get(to);
     if (local) return deliver(local, { type: 'signal', from: conn.member.peerId, data });
-    if (!room.remote.has(to)) return;
     publish(room, { k: 'signal', to, fromPeer: conn.member.peerId, data }).catch((err: unknown) => {
       if (err instanceof BroadcastTooLargeError)
         return send(conn, {
@@ -409,7 +535,7 @@ export function createRooms({
   async function enter(conn: Connection) {
     const { room } = conn;
     try {
-      await room.subscribed;
+      await Promise.all([room.subscribed, room.loaded]);
       if (conn.left) return;
       await publish(room, { k: 'hello', member: conn.member });
       if (presenceWaitMs > 0) await new Promise((r) => setTimeout(r, presenceWaitMs));
@@ -478,6 +604,8 @@ export function createRooms({
         badFrames: 0,
         tokens: FRAME_BURST,
         refilledAt: performance.now(),
+        admissionSent: null,
+        quality: null,
       };
       socket.on('message', (data, isBinary) => onFrame(conn, data, isBinary));
       socket.on('pong', () => (conn.alive = true));
@@ -487,8 +615,11 @@ export function createRooms({
       // the room the newcomer is entering.
       room.local.set(member.peerId, conn);
       supersede(room, member);
-      for (const other of others(room, conn))
-        deliver(other, { type: 'peer-joined', peer: peerOf(member) });
+      announce(room, member, { type: 'peer-joined', peer: peerOf(member) });
+      track(
+        events.record({ appointmentId: room.id, kind: 'joined', role: member.role, at: clock() }),
+        'could not record a join',
+      );
       log.info(
         { appointmentId: room.id, peerId: member.peerId, role: member.role },
         'meeting peer joined',

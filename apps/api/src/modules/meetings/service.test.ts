@@ -53,11 +53,23 @@ describe('meetingUserName', () => {
     doctorFirstName: 'Elena',
     doctorLastName: 'Petrova',
     doctorTitle: 'Prof. Dr.',
+    patientType: 'patient',
+    patientFirstName: 'Maria',
+    patientLastName: 'Ivanova',
   };
   it('is "Patient" and the first 8 characters of the id for the patient (spec §6)', () => {
     expect(meetingUserName('patient', '1a2b3c4d-5e6f-4000-8000-000000000000', row)).toBe(
       'Patient 1a2b3c4d',
     );
+  });
+  it('is the name the doctor gave for a guest without an account (issue #12)', () => {
+    const guest = {
+      ...row,
+      patientType: 'guest',
+      patientFirstName: 'Anna Schmidt',
+      patientLastName: '',
+    };
+    expect(meetingUserName('patient', 'p', guest)).toBe('Anna Schmidt');
   });
   it('is the title and name for the doctor, "Dr." without a profile', () => {
     expect(meetingUserName('doctor', 'd', row)).toBe('Prof. Dr. Elena Petrova');

@@ -58,8 +58,13 @@ export function meetingRefusal(
   return null;
 }
 
-/** Spec §6 for the patient; the doctor is shown with their title ("Dr. Elena Petrova"). */
+/**
+ * Spec §6 for the patient (a guest, issue #12, by the name the doctor gave); the doctor is shown
+ * with their title ("Dr. Elena Petrova").
+ */
 export function meetingUserName(role: MeetingRole, userId: string, row: repo.MeetingRow) {
+  if (role === 'patient' && row.patientType === 'guest')
+    return `${row.patientFirstName} ${row.patientLastName}`.trim();
   if (role === 'patient') return patientDisplayName(userId);
   return [row.doctorTitle ?? 'Dr.', row.doctorFirstName, row.doctorLastName]
     .filter(Boolean)

@@ -21,9 +21,17 @@ export const RETENTION = {
   mailOutbox: { days: 30, why: 'reading them at /dev/mail' },
   /** Checkout pages of the built-in payment provider, after completion or expiry. */
   localCheckoutSessions: { days: 30, why: 'a late webhook or a patient reloading the page' },
+  /**
+   * A guest's invitation (their e-mail address and the link's hashes, ADR 0028), after the
+   * consultation's start: the name on the appointment stays like any patient's.
+   */
+  guestInvitations: { days: 30, why: 'a guest asking about the invitation they received' },
   /** The audit log: sign-ins, reads of a patient's record, admin actions. */
   auditLog: { days: 730, why: 'security investigations and the patient\'s "who opened my record"' },
-  /** Video-call metadata (joins): at most three months (KBV Anlage 31b, § 5). */
+  /**
+   * Video-call metadata (joins, admissions, leaves, quality summaries): at most three months (KBV
+   * Anlage 31b, § 5).
+   */
   meetingMetadata: { days: 90, why: 'the certification rules of video consultations' },
 } as const satisfies Record<string, { days: number; why: string }>;
 

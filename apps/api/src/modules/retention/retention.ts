@@ -4,9 +4,11 @@ import {
   appointments,
   auditLog,
   consents,
+  guestInvitations,
   jobs,
   localCheckoutSessions,
   mailOutbox,
+  meetingEvents,
   oneTimeTokens,
   payments,
   sessions,
@@ -121,16 +123,32 @@ export function createRetention(deps: { db: Db; clock: Clock; rateLimiter: RateL
           ),
         ),
     );
-    removed.meetingMetadata = await count(
-      db
-        .delete(auditLog)
-        .where(
-          and(
-            like(auditLog.event, 'meeting.%'),
-            lt(auditLog.createdAt, cutoff('meetingMetadata', now)),
-          ),
+    removed.guestInvitations = await count(
+      db.delete(guestInvitations).where(
+        inArray(
+          guestInvitations.appointmentId,
+          db
+            .select({ id: appointments.id })
+            .from(appointments)
+            .where(lt(appointments.startsAt, cutoff('guestInvitations', now))),
         ),
+      ),
     );
+    removed.meetingMetadata =
+      (await count(
+        db
+          .delete(auditLog)
+          .where(
+            and(
+              like(auditLog.event, 'meeting.%'),
+              lt(auditLog.createdAt, cutoff('meetingMetadata', now)),
+            ),
+          ),
+      )) +
+      // The rooms' own record (joins, admissions, leaves) goes with the same rule.
+      (await count(
+        db.delete(meetingEvents).where(lt(meetingEvents.at, cutoff('meetingMetadata', now))),
+      ));
     removed.auditLog = await count(
       db
         .delete(auditLog)

@@ -7,6 +7,22 @@ import type { VideoProvider } from './video-provider.ts';
 export const signallingOrigin = (appUrl: string) => appUrl.replace(/^http(s?):\/\//, 'ws$1://');
 
 /**
+ * The ICE servers one participant gets: the static ones (STUN) for everyone, and with our TURN
+ * server a credential minted for that user that expires at `expiresAt`. The join hands them out,
+ * and so does the device check's connection check (preflight.ts).
+ */
+export function participantIceServers(
+  {
+    iceServers,
+    turn,
+  }: { iceServers: IceServer[]; turn: { urls: string[]; secret: string } | null },
+  userId: string,
+  expiresAt: Date,
+): IceServer[] {
+  return turn ? [...iceServers, mintTurnServer(turn, userId, expiresAt)] : iceServers;
+}
+
+/**
  * Our own WebRTC: the browsers talk peer to peer and meet through this server's signalling socket
  * (signalling-routes.ts), which the join token opens for one participant for a short while.
  */
@@ -36,9 +52,11 @@ export function createBuiltinProvider({
       });
       return {
         signallingUrl: `${origin}/ws/meetings/${appointment.id}?token=${encodeURIComponent(token)}`,
-        iceServers: turn
-          ? [...iceServers, mintTurnServer(turn, participant.userId, appointment.closesAt)]
-          : iceServers,
+        iceServers: participantIceServers(
+          { iceServers, turn },
+          participant.userId,
+          appointment.closesAt,
+        ),
         roomUrl: null,
         roomToken: null,
       };

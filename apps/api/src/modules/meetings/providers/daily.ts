@@ -64,6 +64,9 @@ export function createDailyProvider({
         exp: seconds(appointment.closesAt),
         enable_prejoin_ui: false,
         enable_chat: false,
+        // The frame's own "Share screen" button (issue #12); said here, not left to the domain's
+        // default, which an account can turn off.
+        enable_screenshare: true,
         eject_at_room_exp: true,
       };
       let room = await call('/rooms', { name, privacy: 'private', properties });

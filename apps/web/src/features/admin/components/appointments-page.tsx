@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { usePersonName } from '../../../lib/person-name';
 import { Link } from 'react-router';
 import type { AdminAppointment, AdminAppointmentQuery } from '@vizita/shared/contracts/admin';
-import { Button } from '../../../components/ui/button';
+import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ErrorState } from '../../../components/ui/error-state';
 import { PageTitle } from '../../../components/ui/page-title';
@@ -134,7 +134,15 @@ export function AdminAppointmentsPage() {
   return (
     <div className="space-y-6">
       <PageTitle title={t('appointments.title')} />
-      <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{t('appointments.title')}</h1>
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{t('appointments.title')}</h1>
+        <Link
+          to="/admin/guest-consultations/new"
+          className={buttonClasses('secondary', 'shrink-0 self-start')}
+        >
+          {t('guestConsultation.new')}
+        </Link>
+      </div>
       <Card>
         <form
           onSubmit={search}

@@ -18,8 +18,8 @@ export function doctorScheduleQueryOptions(from: string, to: string) {
   return queryOptions({
     queryKey: ['appointments', 'doctor-schedule', from, to],
     queryFn: () => getDoctorSchedule(from, to),
-    // Patients book and cancel at any moment: an open schedule stays fresh.
-    refetchInterval: 60_000,
+    // Patients book, cancel and arrive in the waiting room at any moment: it stays fresh.
+    refetchInterval: 30_000,
   });
 }
 

@@ -149,4 +149,39 @@ describe('a consultation in the doctor console', () => {
       reason: 'Ill today, sorry',
     });
   });
+
+  it('sends a guest without an account a new link, and has no profile to open', async () => {
+    // An hour before a guest's consultation: the link can still be replaced.
+    vi.setSystemTime(new Date('2026-11-24T07:00:00.000Z'));
+    const api = doctorOn({
+      'GET /api/appointments/a1': () =>
+        ok({ ...A, patient: { _id: 'g1', name: 'Anna Schmidt', guest: true } }),
+      'POST /api/guest-consultations/a1/resend': () => ok({ mailSent: true }),
+    });
+    renderApp('/doctor/appointments/a1');
+    const panel = await screen.findByRole('region', { name: 'Guest without account' });
+    expect(panel).toHaveTextContent('has no Vizita account and no profile');
+    expect(screen.queryByRole('region', { name: 'Patient profile' })).not.toBeInTheDocument();
+    await userEvent.click(within(panel).getByRole('button', { name: 'Send the link again' }));
+    expect(await within(panel).findByRole('status')).toHaveTextContent(
+      'A new link was sent. The earlier link no longer works.',
+    );
+    expect(api.calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([
+      '/api/guest-consultations/a1/resend',
+    ]);
+  });
+
+  it('says why no new link went out for a consultation that is over', async () => {
+    doctorOn({
+      'GET /api/appointments/a1': () =>
+        ok({ ...A, patient: { _id: 'g1', name: 'Anna Schmidt', guest: true } }),
+      'POST /api/guest-consultations/a1/resend': () => fail(410, 'guestLinkEnded'),
+    });
+    renderApp('/doctor/appointments/a1');
+    const panel = await screen.findByRole('region', { name: 'Guest without account' });
+    await userEvent.click(within(panel).getByRole('button', { name: 'Send the link again' }));
+    expect(await within(panel).findByRole('alert')).toHaveTextContent(
+      'This consultation is over: its link can no longer be sent.',
+    );
+  });
 });

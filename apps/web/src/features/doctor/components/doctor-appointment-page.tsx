@@ -6,6 +6,7 @@ import { SLOT_LOST_CANCEL_REASON } from '@vizita/shared/contracts/appointments';
 import { JOIN_OPENS_BEFORE_MS } from '@vizita/shared/domain/join-window';
 import { AppointmentDocuments } from '../../../components/appointment-documents';
 import { AppointmentWhen } from '../../../components/appointment-when';
+import { ResendGuestLink } from '../../../components/resend-guest-link';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -13,8 +14,10 @@ import { PageTitle } from '../../../components/ui/page-title';
 import { LoadingState } from '../../../components/ui/spinner';
 import { useAppointmentDocuments } from '../../../lib/appointment-documents';
 import { useAppointment } from '../../../lib/get-appointment';
+import { joinStateAt } from '../../../lib/join-state';
 import { useNow } from '../../../lib/use-now';
 import { DoctorCancelDialog } from './doctor-cancel-dialog';
+import { GuestLabel } from './guest-label';
 import { JoinControl } from './join-control';
 import { NotesEditor } from './notes-editor';
 import { OutcomeActions } from './outcome-actions';
@@ -38,6 +41,25 @@ function DocumentsPanel({ appointmentId, canShare }: { appointmentId: string; ca
         {canShare && (
           <ShareDocumentForm appointmentId={appointmentId} documents={documents.data ?? []} />
         )}
+      </section>
+    </Card>
+  );
+}
+
+/**
+ * A person without an account (issue #12): no profile to open; while the consultation can still
+ * be joined, a new link can be sent (the first went astray, or they change device).
+ */
+function GuestPanel({ appointmentId, canResend }: { appointmentId: string; canResend: boolean }) {
+  const { t } = useTranslation('doctor');
+  return (
+    <Card>
+      <section aria-labelledby="guest-invitation" className="space-y-3">
+        <h2 id="guest-invitation" className="text-lg font-semibold text-slate-900">
+          {t('guest.panel.heading')}
+        </h2>
+        <p className="text-sm text-slate-700">{t('guest.panel.text')}</p>
+        {canResend && <ResendGuestLink appointmentId={appointmentId} />}
       </section>
     </Card>
   );
@@ -77,11 +99,14 @@ export function DoctorAppointmentPage() {
   const started = now.getTime() >= start;
   const name = personName(a.patient?.name);
   const live = a.status !== 'cancelled';
+  const guest = a.patient?.guest === true;
   const entry = {
     ...a,
     endsAt: a.startsAt,
     patient: a.patient ?? { _id: a.patientId, name },
     hasNotes: false,
+    // The room's activity is on the schedule (the console polls it); not needed to join.
+    room: null,
   };
 
   return (
@@ -96,8 +121,9 @@ export function DoctorAppointmentPage() {
           <p className="mt-1 text-slate-800">
             <AppointmentWhen date={a.date} slot={a.slot} /> · <PlanLabel plan={a.plan} />
           </p>
-          <div className="mt-2">
+          <div className="mt-2 flex flex-wrap gap-2">
             <ScheduleStatus status={a.status} />
+            {guest && <GuestLabel />}
           </div>
           {a.reason && (
             <p className="mt-2 text-sm break-words text-slate-700">
@@ -132,7 +158,13 @@ export function DoctorAppointmentPage() {
         </div>
       </div>
       {cancelled && <Alert tone="success">{t('cancel.done')}</Alert>}
-      {live && <PatientChartPanel appointmentId={a._id} />}
+      {guest && (
+        <GuestPanel
+          appointmentId={a._id}
+          canResend={a.status === 'upcoming' && !joinStateAt(a, now).hasPassed}
+        />
+      )}
+      {live && !guest && <PatientChartPanel appointmentId={a._id} />}
       {live && <NotesEditor appointmentId={a._id} opened={opened} />}
       {live && <OutcomeActions appointment={a} started={started} />}
       {live && <DocumentsPanel appointmentId={a._id} canShare={opened} />}

@@ -26,9 +26,19 @@ function entry(overrides: Partial<ScheduleEntry>): ScheduleEntry {
     isJoinable: true,
     minutesUntilJoinable: 0,
     hasPassed: false,
+    room: null,
     ...overrides,
   };
 }
+
+const NO_ROOM = {
+  patientJoinedAt: null,
+  waitingSince: null,
+  admittedAt: null,
+  waitedMinutes: null,
+  patientLeftAt: null,
+  quality: null,
+} as const;
 
 const ENTRIES = [
   entry({}),
@@ -150,6 +160,38 @@ describe('the doctor schedule (/doctor)', () => {
     renderApp('/doctor');
     const next = await screen.findByRole('region', { name: 'Next consultation' });
     expect(await within(next).findByText(/Lena Weber/)).toBeVisible();
+  });
+
+  it('shows who is in the waiting room now, and how long the last patient waited', async () => {
+    doctorWith([
+      entry({ room: { ...NO_ROOM, waitingSince: '2026-11-24T07:47:00.000Z' } }),
+      entry({
+        _id: 'a4',
+        date: '2026-11-23',
+        slot: '11:00',
+        startsAt: '2026-11-23T09:00:00.000Z',
+        status: 'completed',
+        patient: { _id: 'p4', name: 'Eva Schulz' },
+        room: {
+          ...NO_ROOM,
+          admittedAt: '2026-11-23T08:55:00.000Z',
+          waitedMinutes: 4,
+          quality: 'fair',
+        },
+      }),
+    ]);
+    renderApp('/doctor');
+    const next = await screen.findByRole('region', { name: 'Next consultation' });
+    // 09:47 in Sofia: the doctor's own zone.
+    expect(next).toHaveTextContent('In the waiting room since 09:47');
+    const week = screen.getByRole('region', { name: /Week of/ });
+    // The week grid and the phone's day list both say it.
+    for (const link of within(week).getAllByRole('link', { name: /Maria Ivanova/ }))
+      expect(link).toHaveTextContent('In the waiting room since 09:47');
+    const eva = within(week).getAllByRole('link', { name: /Eva Schulz/ });
+    expect(eva.map((l) => l.textContent).join(' ')).toContain(
+      'The patient waited 4 minutes before being admitted · Connection: fair',
+    );
   });
 
   it('says when nothing is coming', async () => {

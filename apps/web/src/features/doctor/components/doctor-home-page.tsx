@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import type { ScheduleEntry } from '@vizita/shared/contracts/doctor-console';
 import { addDays } from '@vizita/shared/domain/zoned-time';
 import { AppointmentWhen } from '../../../components/appointment-when';
-import { Button } from '../../../components/ui/button';
+import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ErrorState } from '../../../components/ui/error-state';
 import { PageTitle } from '../../../components/ui/page-title';
@@ -16,8 +16,10 @@ import { joinStateAt } from '../../../lib/join-state';
 import { useNow } from '../../../lib/use-now';
 import { useDoctorSchedule } from '../api/get-doctor-schedule';
 import { mondayOf, todayIn, weekDays } from '../utils/week';
+import { GuestLabel } from './guest-label';
 import { JoinControl } from './join-control';
 import { PlanLabel } from './plan-label';
+import { RoomActivityNote } from './room-activity';
 import { ScheduleStatus } from './schedule-status';
 
 /** Spec §4: the join state is recomputed every 60 seconds. */
@@ -47,9 +49,11 @@ function EntryLink({ entry, compact }: { entry: ScheduleEntry; compact?: boolean
       <span className="mt-1 block font-medium break-words text-slate-900">
         {personName(entry.patient.name)}
       </span>
+      {entry.patient.guest && <GuestLabel className="mt-1" />}
       <span className="block text-xs text-slate-700">
         <PlanLabel plan={entry.plan} />
       </span>
+      <RoomActivityNote entry={entry} compact={compact} />
       {!compact && entry.reason && (
         <span className="mt-1 block text-xs break-words text-slate-700">
           {t('schedule.entry.reason')} {entry.reason}
@@ -77,7 +81,9 @@ function NextConsultation({ entry, now }: { entry: ScheduleEntry | undefined; no
               <p className="text-sm text-slate-800">
                 <span className="font-medium">{t('schedule.entry.patient')}</span>{' '}
                 {personName(entry.patient.name)} · <PlanLabel plan={entry.plan} />
+                {entry.patient.guest && <GuestLabel className="ml-2" />}
               </p>
+              <RoomActivityNote entry={entry} />
               {entry.reason && (
                 <p className="text-sm break-words text-slate-700">
                   <span className="font-medium">{t('schedule.entry.reason')}</span> {entry.reason}
@@ -202,11 +208,19 @@ export function DoctorHomePage() {
   return (
     <div className="space-y-6">
       <PageTitle title={t('schedule.title')} />
-      <div>
-        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{t('schedule.title')}</h1>
-        <p className="mt-1 text-slate-700">
-          {t('schedule.subtitle', { zone: zone ?? week.data?.timeZone ?? browserZone() })}
-        </p>
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+        <div className="min-w-0">
+          <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{t('schedule.title')}</h1>
+          <p className="mt-1 text-slate-700">
+            {t('schedule.subtitle', { zone: zone ?? week.data?.timeZone ?? browserZone() })}
+          </p>
+        </div>
+        <Link
+          to="/doctor/guest-consultations/new"
+          className={buttonClasses('secondary', 'shrink-0 self-start')}
+        >
+          {t('guest.new')}
+        </Link>
       </div>
       {ahead.data && <NextConsultation entry={next} now={now} />}
       <section aria-labelledby="schedule-week" className="space-y-3">

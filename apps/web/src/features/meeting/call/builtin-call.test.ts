@@ -8,6 +8,7 @@ import {
   resolveSignallingUrl,
   SIGNALLING_GRACE_MS,
 } from './builtin-call';
+import { DISPLAY_MEDIA_OPTIONS, type GetDisplayMedia } from './display-media';
 import {
   FakeMediaStream,
   FakePeerConnection,
@@ -34,20 +35,36 @@ function answer(role: MeetingRole, n: number): JoinMeeting {
 
 let server: FakeSignallingServer;
 
-function participant(role: MeetingRole, { media = true }: { media?: boolean } = {}) {
+function participant(
+  role: MeetingRole,
+  {
+    media = true,
+    deliverMedia = false,
+    getDisplayMedia = async () => asStream(new FakeMediaStream([new FakeTrack('video')])),
+  }: {
+    media?: boolean | 'audio';
+    /** Media flow between the two as negotiated (the fake's `deliverMedia`). */
+    deliverMedia?: boolean;
+    getDisplayMedia?: GetDisplayMedia | null;
+  } = {},
+) {
   let joins = 0;
   const join = vi.fn(async () => answer(role, ++joins));
-  const stream = new FakeMediaStream([new FakeTrack('video'), new FakeTrack('audio')]);
+  const stream = new FakeMediaStream(
+    media === 'audio' ? [new FakeTrack('audio')] : [new FakeTrack('video'), new FakeTrack('audio')],
+  );
   const getUserMedia = vi.fn(async () => {
     if (!media) throw new DOMException('denied', 'NotAllowedError');
     return asStream(stream);
   });
+  const displayMedia = getDisplayMedia && vi.fn(getDisplayMedia);
   const call = new BuiltinCall({
     first: answer(role, 0),
     join,
     getUserMedia,
+    getDisplayMedia: displayMedia,
     createPeerConnection: (config) =>
-      new FakePeerConnection(config) as unknown as RTCPeerConnection,
+      new FakePeerConnection(config, deliverMedia) as unknown as RTCPeerConnection,
     createWebSocket: server.connect,
     baseUrl: 'https://vizita.test/dashboard/meeting/a1',
     random: () => 0,
@@ -56,7 +73,7 @@ function participant(role: MeetingRole, { media = true }: { media?: boolean } = 
     FakePeerConnection.created.filter((pc) =>
       pc.tracks.some((t) => stream.getTracks().includes(t)),
     );
-  return { call, join, stream, pcs, snapshot: () => call.getSnapshot() };
+  return { call, join, stream, pcs, displayMedia, snapshot: () => call.getSnapshot() };
 }
 
 const flush = (ms = 200) => vi.advanceTimersByTimeAsync(ms);
@@ -329,6 +346,52 @@ describe('BuiltinCall', () => {
     expect(patient.snapshot().cameraOn).toBe(true);
   });
 
+  it('shows the waiting room as the server says, and admits through the socket', async () => {
+    const { patient, doctor } = await connectedPair();
+    server.socketOf('patient')!.deliver({ type: 'admission', admitted: false, waiting: [] });
+    await flush(10);
+    expect(patient.snapshot().admission).toEqual({ admitted: false, waiting: [] });
+    const waiting = [
+      {
+        peerId: 'peer-1',
+        role: 'patient' as const,
+        userName: 'patient',
+        waitingSince: '2026-11-20T08:50:00Z',
+      },
+    ];
+    server.socketOf('doctor')!.deliver({ type: 'admission', admitted: false, waiting });
+    await flush(10);
+    expect(doctor.snapshot().admission).toEqual({ admitted: false, waiting });
+    doctor.call.admit();
+    expect(server.socketOf('doctor')!.sent).toContainEqual({ type: 'admit' });
+    server.socketOf('patient')!.deliver({ type: 'admission', admitted: true, waiting: [] });
+    await flush(10);
+    expect(patient.snapshot().admission).toEqual({ admitted: true, waiting: [] });
+  });
+
+  it('tells the server the call’s quality every 10 s at most, as numbers only', async () => {
+    const { patient } = await connectedPair();
+    let rtt = 0.12;
+    const pc = patient.pcs()[0]! as unknown as { getStats: () => Promise<unknown> };
+    pc.getStats = async () => [
+      { type: 'candidate-pair', nominated: true, state: 'succeeded', currentRoundTripTime: rtt },
+    ];
+    await flush(2000);
+    const socket = server.socketOf('patient')!;
+    const reports = () => socket.sent.filter((m) => (m as { type: string }).type === 'quality');
+    expect(reports()).toEqual([
+      {
+        type: 'quality',
+        summary: { quality: 'good', rttMs: 120, lossPercent: null, receiveKbps: null },
+      },
+    ]);
+    rtt = 0.5;
+    await flush(4000);
+    expect(reports()).toHaveLength(1);
+    await flush(6000);
+    expect(reports().at(-1)).toMatchObject({ summary: { quality: 'poor', rttMs: 500 } });
+  });
+
   it('restarts ICE when the connection fails', async () => {
     const { patient } = await connectedPair();
     const pc = patient.pcs()[0]!;
@@ -355,5 +418,235 @@ describe('resolveSignallingUrl', () => {
     expect(resolveSignallingUrl('/ws?t=1', 'http://localhost:3000/dashboard')).toBe(
       'ws://localhost:3000/ws?t=1',
     );
+  });
+});
+
+describe('BuiltinCall screen sharing', () => {
+  /** What the next picker gives: a screen stream of one video track. */
+  function screenPicker() {
+    const track = new FakeTrack('video');
+    const stream = new FakeMediaStream([track]);
+    return { track, stream, pick: async () => asStream(stream) };
+  }
+
+  async function sharingPair(
+    doctorOptions: Parameters<typeof participant>[1] = {},
+    patientOptions: Parameters<typeof participant>[1] = {},
+  ) {
+    const screen = screenPicker();
+    const doctor = participant('doctor', {
+      deliverMedia: true,
+      getDisplayMedia: screen.pick,
+      ...doctorOptions,
+    });
+    const patient = participant('patient', { deliverMedia: true, ...patientOptions });
+    patient.call.start();
+    doctor.call.start();
+    await flush();
+    return { doctor, patient, screen };
+  }
+
+  it('sends the doctor’s screen beside the camera: the patient gets both, told apart', async () => {
+    const { doctor, patient, screen } = await sharingPair();
+    expect(doctor.snapshot()).toMatchObject({ canShareScreen: true, sharingScreen: false });
+    expect(patient.snapshot().remoteStream?.id).toBe(doctor.stream.id);
+
+    await doctor.call.startScreenShare();
+    expect(doctor.displayMedia).toHaveBeenCalledWith(DISPLAY_MEDIA_OPTIONS);
+    expect(doctor.snapshot()).toMatchObject({ sharingScreen: true, screenShareIssue: null });
+    // Sharp text rather than smooth motion.
+    expect(screen.track.contentHint).toBe('detail');
+    await flush();
+
+    const received = patient.snapshot();
+    expect(received.remoteSharingScreen).toBe(true);
+    expect(received.remoteScreenStream?.id).toBe(screen.stream.id);
+    expect(received.remoteScreenStream?.getTracks()).toEqual([screen.track]);
+    // The camera stays the camera, with its sound.
+    expect(received.remoteStream?.id).toBe(doctor.stream.id);
+    expect(received.remoteStream?.getTracks()).toHaveLength(2);
+    // The same link, renegotiated: no new connection.
+    expect(patient.pcs()).toHaveLength(1);
+    expect(patient.snapshot().phase).toBe('connected');
+
+    doctor.call.stopScreenShare();
+    expect(screen.track.stopped).toBe(true);
+    expect(doctor.snapshot().sharingScreen).toBe(false);
+    await flush();
+    expect(patient.snapshot()).toMatchObject({
+      remoteSharingScreen: false,
+      remoteScreenStream: null,
+    });
+    expect(patient.snapshot().remoteStream?.id).toBe(doctor.stream.id);
+  });
+
+  it('stops everywhere when the browser’s own “Stop sharing” ends the track', async () => {
+    const { doctor, patient, screen } = await sharingPair();
+    await doctor.call.startScreenShare();
+    await flush();
+    expect(patient.snapshot().remoteSharingScreen).toBe(true);
+
+    screen.track.end();
+    expect(doctor.snapshot().sharingScreen).toBe(false);
+    await flush();
+    expect(patient.snapshot().remoteScreenStream).toBeNull();
+    expect(doctor.pcs()[0]!.tracks).not.toContain(screen.track);
+  });
+
+  it('shares from a participant without a camera (audio only), and from the polite side', async () => {
+    const screen = screenPicker();
+    const { doctor, patient } = await sharingPair(
+      {},
+      { media: 'audio', getDisplayMedia: screen.pick },
+    );
+    await patient.call.startScreenShare();
+    await flush();
+    expect(patient.snapshot()).toMatchObject({
+      media: { hasVideo: false, hasAudio: true },
+      sharingScreen: true,
+    });
+    expect(doctor.snapshot().remoteScreenStream?.getTracks()).toEqual([screen.track]);
+    // Their microphone is still their "camera" stream: heard, not mistaken for the screen.
+    expect(doctor.snapshot().remoteStream?.id).toBe(patient.stream.id);
+  });
+
+  it('does nothing when the picker is closed, and explains a refusal', async () => {
+    const refusal = { error: new DOMException('Permission denied', 'NotAllowedError') };
+    const { doctor } = await sharingPair({
+      getDisplayMedia: async () => {
+        throw refusal.error;
+      },
+    });
+    await doctor.call.startScreenShare();
+    expect(doctor.snapshot()).toMatchObject({ sharingScreen: false, screenShareIssue: null });
+
+    refusal.error = new DOMException(
+      "Failed to execute 'getDisplayMedia' on 'MediaDevices': Access to the feature \"display-capture\" is disallowed by permissions policy.",
+      'NotAllowedError',
+    );
+    await doctor.call.startScreenShare();
+    expect(doctor.snapshot().screenShareIssue).toBe('blocked');
+
+    refusal.error = new DOMException('Could not start video source', 'NotReadableError');
+    await doctor.call.startScreenShare();
+    expect(doctor.snapshot().screenShareIssue).toBe('failed');
+    expect(doctor.pcs()[0]!.tracks).toHaveLength(2);
+  });
+
+  it('cannot share where the browser has no getDisplayMedia (phones)', async () => {
+    const { doctor } = await sharingPair({ getDisplayMedia: null });
+    expect(doctor.snapshot().canShareScreen).toBe(false);
+    await doctor.call.startScreenShare();
+    expect(doctor.snapshot()).toMatchObject({
+      sharingScreen: false,
+      screenShareIssue: 'unsupported',
+    });
+  });
+
+  it('opens one picker at a time', async () => {
+    let pick: (stream: MediaStream) => void = () => {};
+    const screen = screenPicker();
+    const { doctor } = await sharingPair({
+      getDisplayMedia: () => new Promise((resolve) => (pick = resolve)),
+    });
+    const first = doctor.call.startScreenShare();
+    await doctor.call.startScreenShare();
+    expect(doctor.displayMedia).toHaveBeenCalledTimes(1);
+    pick(asStream(screen.stream));
+    await first;
+    expect(doctor.snapshot().sharingScreen).toBe(true);
+  });
+
+  it('offers the screen again on a new link when the other side reloads', async () => {
+    const { doctor, patient, screen } = await sharingPair();
+    await doctor.call.startScreenShare();
+    await flush();
+    patient.call.leave();
+    patient.pcs()[0]!.channels[0]!.close();
+    doctor.pcs()[0]!.channels[0]!.close();
+    await flush();
+    expect(doctor.snapshot()).toMatchObject({ phase: 'waiting', sharingScreen: true });
+
+    const patientAgain = participant('patient', { deliverMedia: true });
+    patientAgain.call.start();
+    await flush();
+    expect(patientAgain.snapshot().phase).toBe('connected');
+    expect(patientAgain.snapshot().remoteScreenStream?.getTracks()).toEqual([screen.track]);
+    expect(patientAgain.snapshot().remoteStream?.id).toBe(doctor.stream.id);
+  });
+
+  it('tells the other side about a share stopped while its socket was down, once back', async () => {
+    const { doctor, patient, screen } = await sharingPair();
+    await doctor.call.startScreenShare();
+    await flush();
+    expect(patient.snapshot().remoteSharingScreen).toBe(true);
+
+    server.socketOf('doctor')!.drop(1006);
+    await vi.advanceTimersByTimeAsync(1);
+    // Stopped while nothing reaches the server: the announcement and the new offer are lost.
+    doctor.call.stopScreenShare();
+    await vi.advanceTimersByTimeAsync(100);
+    expect(patient.snapshot().remoteSharingScreen).toBe(true);
+
+    // Back after the first retry (250 ms): the same page, the same link, said again.
+    await flush(500);
+    expect(doctor.snapshot()).toMatchObject({ reconnecting: false, phase: 'connected' });
+    expect(doctor.pcs()).toHaveLength(1);
+    expect(patient.snapshot().remoteScreenStream).toBeNull();
+    expect(patient.pcs()[0]!.received.has(screen.track)).toBe(false);
+  });
+
+  it('ignores a hostile screen announcement from the other side', async () => {
+    const { doctor, patient } = await sharingPair();
+    const patientPeer = server.members.find((m) => m.peer.role === 'patient')!.peer.peerId;
+    const doctorSocket = server.socketOf('doctor')!;
+    const hostile: unknown[] = [
+      'screen',
+      42,
+      [],
+      { streamId: '<img src=x onerror=alert(1)>' },
+      { streamId: 'x'.repeat(10_000) },
+      { streamId: { $ne: null } },
+    ];
+    for (const screen of hostile) {
+      doctorSocket.send(JSON.stringify({ type: 'signal', to: patientPeer, data: { screen } }));
+    }
+    // An id that names no stream: nothing to show, nothing breaks.
+    doctorSocket.send(
+      JSON.stringify({ type: 'signal', to: patientPeer, data: { screen: { streamId: 'nope' } } }),
+    );
+    await flush();
+    expect(patient.snapshot()).toMatchObject({
+      phase: 'connected',
+      remoteScreenStream: null,
+      remoteSharingScreen: false,
+    });
+    expect(patient.snapshot().remoteStream?.id).toBe(doctor.stream.id);
+    expect(patient.pcs()).toHaveLength(1);
+  });
+
+  it('releases the screen on leaving, also when the picker answers after it', async () => {
+    const { doctor, patient, screen } = await sharingPair();
+    await doctor.call.startScreenShare();
+    doctor.call.leave();
+    expect(screen.track.stopped).toBe(true);
+    expect(doctor.snapshot().sharingScreen).toBe(false);
+    patient.pcs()[0]!.channels[0]!.close();
+    await flush();
+    expect(patient.snapshot()).toMatchObject({ phase: 'waiting', remoteScreenStream: null });
+
+    let pick: (stream: MediaStream) => void = () => {};
+    const late = screenPicker();
+    const other = participant('doctor', {
+      getDisplayMedia: () => new Promise((resolve) => (pick = resolve)),
+    });
+    other.call.start();
+    await flush();
+    const sharing = other.call.startScreenShare();
+    other.call.leave();
+    pick(asStream(late.stream));
+    await sharing;
+    expect(late.track.stopped).toBe(true);
+    expect(other.snapshot().sharingScreen).toBe(false);
   });
 });

@@ -17,13 +17,24 @@ import {
 } from './call-session';
 import { DataChannelTransport } from './data-channel-transport';
 import {
+  DISPLAY_MEDIA_OPTIONS,
+  browserGetDisplayMedia,
+  displayMediaIssue,
+  type GetDisplayMedia,
+} from './display-media';
+import {
   acquireLocalMedia,
   browserGetUserMedia,
   stopStream,
   type GetUserMedia,
 } from './local-media';
 import { PeerLink, parsePeerSignal, type PeerLinkState, type PeerSignal } from './peer-link';
-import { readConnectionStats, type StatsCounters } from './connection-quality';
+import {
+  readConnectionStats,
+  type ConnectionStats,
+  type StatsCounters,
+} from './connection-quality';
+import { readDevicePreferences } from '../device-check/device-preferences';
 
 // Our own video call: WebRTC peer to peer, with the server's WebSocket only for signalling.
 //
@@ -36,6 +47,8 @@ import { readConnectionStats, type StatsCounters } from './connection-quality';
 // returns. A refusal by the server (the meeting ended, was cancelled, or the user joined from
 // another tab) ends the call instead.
 
+/** How often the server hears the call's quality (for the doctor console's summary). */
+const QUALITY_REPORT_MS = 10_000;
 /** How often the connection's statistics are sampled while connected. */
 const STATS_INTERVAL_MS = 2000;
 /** Spec: a ping every ~20 s keeps proxies from closing an idle socket. */
@@ -91,6 +104,8 @@ export interface BuiltinCallOptions {
   /** POST /api/meetings/:id/join again: a fresh token for every (re)connection. */
   join: () => Promise<JoinMeeting>;
   getUserMedia?: GetUserMedia | null;
+  /** The screen picker; null where the browser cannot share a screen (phones). */
+  getDisplayMedia?: GetDisplayMedia | null;
   createPeerConnection?: (config: RTCConfiguration) => RTCPeerConnection;
   createWebSocket?: (url: string) => WebSocket;
   /** The page's address, to resolve a relative signalling URL. */
@@ -111,8 +126,11 @@ export class BuiltinCall implements CallSession {
   readonly fileTransport = new DataChannelTransport();
   private readonly store: SnapshotStore;
   private readonly data = new Emitter<CallData>();
-  private readonly options: Required<Omit<BuiltinCallOptions, 'getUserMedia'>> & {
+  private readonly options: Required<
+    Omit<BuiltinCallOptions, 'getUserMedia' | 'getDisplayMedia'>
+  > & {
     getUserMedia: GetUserMedia | null;
+    getDisplayMedia: GetDisplayMedia | null;
   };
   private readonly polite: boolean;
   private answer: JoinMeeting;
@@ -120,6 +138,10 @@ export class BuiltinCall implements CallSession {
   private started = false;
   private finished = false;
   private localStream: MediaStream | null = null;
+  /** Our shared screen; it outlives links (a new one is offered it) until sharing stops. */
+  private screenStream: MediaStream | null = null;
+  /** The browser's picker is open: a second click does not open another. */
+  private screenPending = false;
   private socket: WebSocket | null = null;
   private peerId: string | null = null;
   private remote: MeetingPeer | null = null;
@@ -133,6 +155,7 @@ export class BuiltinCall implements CallSession {
   /** Samples the link's statistics while the call is connected (the quality indicator). */
   private statsTimer: ReturnType<typeof setInterval> | null = null;
   private statsCounters: StatsCounters | null = null;
+  private qualityReportedAt = Number.NEGATIVE_INFINITY;
   private readonly onOnline = () => {
     // Back online: do not wait out the backoff.
     if (this.reconnectTimer === null) return;
@@ -145,6 +168,8 @@ export class BuiltinCall implements CallSession {
     this.options = {
       getUserMedia:
         options.getUserMedia === undefined ? browserGetUserMedia() : options.getUserMedia,
+      getDisplayMedia:
+        options.getDisplayMedia === undefined ? browserGetDisplayMedia() : options.getDisplayMedia,
       createPeerConnection:
         options.createPeerConnection ?? ((config) => new RTCPeerConnection(config)),
       createWebSocket: options.createWebSocket ?? ((url) => new WebSocket(url)),
@@ -161,7 +186,12 @@ export class BuiltinCall implements CallSession {
     this.polite = options.first.role === 'patient';
     // In file-transfer messages each side is its role: stable across reconnections and reloads,
     // and there are only two participants.
-    this.store = new SnapshotStore(initialSnapshot({ selfId: options.first.role }));
+    this.store = new SnapshotStore(
+      initialSnapshot({
+        selfId: options.first.role,
+        canShareScreen: this.options.getDisplayMedia !== null,
+      }),
+    );
   }
 
   getSnapshot = (): CallSnapshot => this.store.get();
@@ -195,10 +225,31 @@ export class BuiltinCall implements CallSession {
     this.statsCounters = counters;
     const before = this.store.get().connection;
     if (JSON.stringify(before) !== JSON.stringify(stats)) this.store.update({ connection: stats });
+    this.reportQuality(stats);
+  }
+
+  /**
+   * Tells the server the call's latest quality now and then (numbers only): it keeps the last one
+   * for the `left` event the doctor's console summarises.
+   */
+  private reportQuality(stats: ConnectionStats | null): void {
+    const now = this.options.now();
+    if (!stats || now - this.qualityReportedAt < QUALITY_REPORT_MS) return;
+    const socket = this.socket;
+    if (!socket || socket.readyState !== SOCKET_OPEN) return;
+    this.qualityReportedAt = now;
+    const { quality, rttMs, lossPercent, receiveKbps } = stats;
+    socket.send(
+      JSON.stringify({ type: 'quality', summary: { quality, rttMs, lossPercent, receiveKbps } }),
+    );
   }
 
   private async begin(): Promise<void> {
-    const { stream, state } = await acquireLocalMedia(this.options.getUserMedia);
+    // The camera and microphone chosen on the device check, where it left a choice.
+    const { stream, state } = await acquireLocalMedia(
+      this.options.getUserMedia,
+      readDevicePreferences(),
+    );
     if (this.finished) {
       stopStream(stream);
       return;
@@ -225,6 +276,55 @@ export class BuiltinCall implements CallSession {
     const tracks = this.localStream?.getAudioTracks() ?? [];
     for (const track of tracks) track.enabled = on;
     if (tracks.length > 0) this.store.update({ microphoneOn: on });
+  }
+
+  async startScreenShare(): Promise<void> {
+    if (this.finished || this.screenStream || this.screenPending) return;
+    const { getDisplayMedia } = this.options;
+    if (!getDisplayMedia) {
+      this.store.update({ screenShareIssue: 'unsupported' });
+      return;
+    }
+    this.screenPending = true;
+    this.store.update({ screenShareIssue: null });
+    let stream: MediaStream;
+    try {
+      stream = await getDisplayMedia(DISPLAY_MEDIA_OPTIONS);
+    } catch (error) {
+      if (!this.finished) this.store.update({ screenShareIssue: displayMediaIssue(error) });
+      return;
+    } finally {
+      this.screenPending = false;
+    }
+    const track = stream.getVideoTracks()[0];
+    if (this.finished || !track) {
+      stopStream(stream);
+      if (!this.finished) this.store.update({ screenShareIssue: 'failed' });
+      return;
+    }
+    // Text on a screen must stay readable: the encoder keeps the resolution, not the frame rate.
+    track.contentHint = 'detail';
+    // The browser's own "Stop sharing" bar (or the shared window closing) ends the track.
+    track.addEventListener('ended', () => {
+      if (this.screenStream === stream) this.stopScreenShare();
+    });
+    this.screenStream = stream;
+    this.link?.shareScreen(stream);
+    this.store.update({ sharingScreen: true });
+  }
+
+  stopScreenShare(): void {
+    const stream = this.screenStream;
+    if (!stream) return;
+    this.screenStream = null;
+    stopStream(stream);
+    this.link?.shareScreen(null);
+    this.store.update({ sharingScreen: false });
+  }
+
+  admit(): void {
+    const socket = this.socket;
+    if (socket && socket.readyState === SOCKET_OPEN) socket.send(JSON.stringify({ type: 'admit' }));
   }
 
   leave(): void {
@@ -375,6 +475,11 @@ export class BuiltinCall implements CallSession {
       case 'closed':
         this.finish(message.reason);
         break;
+      case 'admission':
+        this.store.update({
+          admission: { admitted: message.admitted, waiting: message.waiting },
+        });
+        break;
       case 'pong':
       case 'error':
         break;
@@ -391,6 +496,8 @@ export class BuiltinCall implements CallSession {
     if (samePage && this.linkCarriesCall()) {
       this.cancelAwaitReturn();
       this.remote = peer;
+      // What we said while the socket was down never arrived (a share stopped meanwhile).
+      this.link?.resync();
       return;
     }
     this.startLink(peer);
@@ -461,6 +568,10 @@ export class BuiltinCall implements CallSession {
       onRemoteStream: (stream) => {
         if (link === this.link) this.store.update({ remoteStream: stream });
       },
+      onRemoteScreen: (stream) => {
+        if (link !== this.link) return;
+        this.store.update({ remoteScreenStream: stream, remoteSharingScreen: stream !== null });
+      },
       onStateChange: (state) => {
         if (link === this.link) this.linkStateChanged(state);
       },
@@ -486,10 +597,15 @@ export class BuiltinCall implements CallSession {
       },
     });
     this.link = link;
+    // A new link while we share (the other side reloaded, the link was lost): offer the screen
+    // on it too.
+    if (this.screenStream) link.shareScreen(this.screenStream);
     this.store.update({
       phase: 'connecting',
       remoteId: peer.role,
       remoteStream: null,
+      remoteScreenStream: null,
+      remoteSharingScreen: false,
       transportOpen: false,
     });
   }
@@ -516,6 +632,8 @@ export class BuiltinCall implements CallSession {
       phase: 'waiting',
       remoteId: null,
       remoteStream: null,
+      remoteScreenStream: null,
+      remoteSharingScreen: false,
       transportOpen: false,
     });
   }
@@ -532,6 +650,8 @@ export class BuiltinCall implements CallSession {
     this.dropSocket();
     stopStream(this.localStream);
     this.localStream = null;
+    stopStream(this.screenStream);
+    this.screenStream = null;
     this.data.clear();
     this.store.update({
       phase: 'ended',
@@ -544,6 +664,9 @@ export class BuiltinCall implements CallSession {
       cameraOn: false,
       microphoneOn: false,
       connection: null,
+      sharingScreen: false,
+      remoteScreenStream: null,
+      remoteSharingScreen: false,
     });
   }
 }

@@ -1,4 +1,5 @@
 import type { FileTransport } from '@vizita/shared/file-transfer/transports';
+import type { WaitingPeer } from '@vizita/shared/contracts/meetings';
 import type { ConnectionStats } from './connection-quality';
 
 // What the meeting page needs from a call, whichever provider runs it (our WebRTC peer-to-peer
@@ -25,6 +26,13 @@ export interface LocalMediaState {
   issue: 'blocked' | 'notFound' | 'failed' | null;
 }
 
+/**
+ * Why sharing the screen did not start: `blocked` by the browser's or the system's settings (or
+ * the page's Permissions-Policy), `unsupported` by this browser (mobile browsers have no
+ * getDisplayMedia), `failed` for anything else. Closing the browser's picker is none of them.
+ */
+export type ScreenShareIssue = 'blocked' | 'unsupported' | 'failed';
+
 export interface CallSnapshot {
   phase: CallPhase;
   /** Set when `phase` is `ended`. */
@@ -46,6 +54,28 @@ export interface CallSnapshot {
   transportOpen: boolean;
   /** How the connection to the other participant is doing; null until measured. */
   connection: ConnectionStats | null;
+  /** This browser can share a screen (false on mobile browsers: the page hides the button). */
+  canShareScreen: boolean;
+  /** We are sharing our screen with the other participant. */
+  sharingScreen: boolean;
+  /** Set when the last attempt to share did not start; cleared by the next attempt. */
+  screenShareIssue: ScreenShareIssue | null;
+  /** The other participant is sharing their screen. */
+  remoteSharingScreen: boolean;
+  /** Their shared screen, apart from their camera; null when not sharing (or with a frame). */
+  remoteScreenStream: MediaStream | null;
+  /**
+   * The waiting room, as the server enforces it; null until the server said (and with providers
+   * that keep their own lobby). The patient waits while `admitted` is false; the doctor sees who
+   * waits and admits them.
+   */
+  admission: Admission | null;
+}
+
+export interface Admission {
+  admitted: boolean;
+  /** For the doctor: the patients waiting to be let in (empty for the patient). */
+  waiting: WaitingPeer[];
 }
 
 /** File-transfer traffic from the other participant. */
@@ -62,6 +92,16 @@ export interface CallSession {
   /** Mutes or unmutes a device (the track stays; the other side sees black or hears silence). */
   setCameraOn(on: boolean): void;
   setMicrophoneOn(on: boolean): void;
+  /**
+   * Asks the browser for a screen, window or tab to share (its picker) and sends it to the other
+   * participant beside the camera. Resolves when sharing started or did not: the outcome is in
+   * the snapshot (`sharingScreen`, `screenShareIssue`). Call it from a click (browsers want one).
+   */
+  startScreenShare(): Promise<void>;
+  /** Stops sharing the screen, on both sides. Nothing happens when not sharing. */
+  stopScreenShare(): void;
+  /** The doctor lets the waiting patient in (the server refuses it from anyone else). */
+  admit(): void;
   /** Follows a change of the interface language (providers whose frame has its own texts). */
   setLanguage?(language: string): void;
   /** Hangs up and releases the camera and microphone. Safe to call more than once. */
@@ -87,6 +127,12 @@ export function initialSnapshot(overrides: Partial<CallSnapshot> = {}): CallSnap
     remoteId: null,
     transportOpen: false,
     connection: null,
+    canShareScreen: false,
+    sharingScreen: false,
+    screenShareIssue: null,
+    remoteSharingScreen: false,
+    remoteScreenStream: null,
+    admission: null,
     ...overrides,
   };
 }

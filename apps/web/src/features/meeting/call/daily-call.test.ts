@@ -58,6 +58,12 @@ class FakeDailyCall {
     this.calls.push(`lang:${lang}`);
     return this;
   }
+  startScreenShare(options: unknown) {
+    this.calls.push(`startScreenShare:${JSON.stringify(options)}`);
+  }
+  stopScreenShare() {
+    this.calls.push('stopScreenShare');
+  }
 }
 
 function participant(id: string, local: boolean) {
@@ -81,7 +87,7 @@ const answer: JoinMeeting = {
   roomToken: 'room-token',
 };
 
-function setup({ failFirst = false, language = 'bg' } = {}) {
+function setup({ failFirst = false, language = 'bg', supportsScreenShare = true } = {}) {
   const frames: { call: FakeDailyCall; container: HTMLElement; options: unknown }[] = [];
   const factory = {
     createFrame: vi.fn((container: HTMLElement, options: unknown) => {
@@ -90,6 +96,7 @@ function setup({ failFirst = false, language = 'bg' } = {}) {
       frames.push({ call, container, options });
       return call as unknown as DailyCall;
     }),
+    supportedBrowser: () => ({ supported: true, supportsScreenShare }),
   } as unknown as DailyCallFactory;
   const container = document.createElement('div');
   const session = new DailyCallSession({
@@ -205,6 +212,61 @@ describe('DailyCallSession', () => {
     expect(other.frames[0]!.call.calls).toEqual(['video:false', 'audio:false', 'leave']);
     expect(other.frames[0]!.call.destroyed).toBe(true);
     expect(other.session.getSnapshot()).toMatchObject({ phase: 'ended', endReason: 'left' });
+  });
+});
+
+describe('DailyCallSession screen sharing', () => {
+  it('follows the frame’s own share button, and stops it from the page', async () => {
+    const { session, frames } = setup();
+    session.start();
+    await vi.advanceTimersByTimeAsync(0);
+    const call = frames[0]!.call;
+    expect(session.getSnapshot()).toMatchObject({ canShareScreen: true, sharingScreen: false });
+
+    call.emit('local-screen-share-started');
+    expect(session.getSnapshot().sharingScreen).toBe(true);
+    session.stopScreenShare();
+    expect(call.calls).toEqual(['stopScreenShare']);
+    call.emit('local-screen-share-stopped');
+    expect(session.getSnapshot().sharingScreen).toBe(false);
+    // Not sharing: nothing to stop.
+    session.stopScreenShare();
+    expect(call.calls).toEqual(['stopScreenShare']);
+
+    await session.startScreenShare();
+    expect(call.calls.at(-1)).toBe(
+      'startScreenShare:{"displayMediaOptions":{"audio":false,"selfBrowserSurface":"exclude"}}',
+    );
+    call.emit('nonfatal-error', {
+      type: 'screen-share-error',
+      errorMsg: 'Permission denied by system',
+    });
+    expect(session.getSnapshot().screenShareIssue).toBe('blocked');
+  });
+
+  it('says when the other participant shares, and not on browsers that cannot', async () => {
+    const { session, frames } = setup();
+    session.start();
+    await vi.advanceTimersByTimeAsync(0);
+    const call = frames[0]!.call;
+    const sharing = participant('doc-9', false);
+    call.participantsObject = {
+      local: participant('self-1', true),
+      other: { ...sharing, tracks: { ...sharing.tracks, screenVideo: { state: 'playable' } } },
+    };
+    call.emit('participant-updated');
+    expect(session.getSnapshot().remoteSharingScreen).toBe(true);
+    call.participantsObject = {
+      local: participant('self-1', true),
+      other: { ...sharing, tracks: { ...sharing.tracks, screenVideo: { state: 'off' } } },
+    };
+    call.emit('participant-updated');
+    expect(session.getSnapshot().remoteSharingScreen).toBe(false);
+
+    const phone = setup({ supportsScreenShare: false });
+    phone.session.start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(phone.session.getSnapshot().canShareScreen).toBe(false);
   });
 });
 

@@ -1,10 +1,12 @@
 import type {
   DailyCall,
   DailyCallFactory,
+  DailyCallStaticUtils,
   DailyEventObjectAppMessage,
   DailyEventObjectCameraError,
   DailyEventObjectFatalError,
   DailyEventObjectNetworkConnectionEvent,
+  DailyEventObjectNonFatalError,
   DailyLanguage,
   DailyParticipant,
 } from '@daily-co/daily-js';
@@ -25,6 +27,11 @@ import {
 // The call through Daily (VIDEO_PROVIDER=daily): Daily's prebuilt frame draws the video and its
 // own controls, and Daily reconnects by itself. Its app messages carry the file transfer, paced
 // (spec §9: 3000-character chunks, 8 ms apart — the sender does that).
+//
+// Screen sharing: the frame has its own "Share screen" button (the room enables it,
+// enable_screenshare) and shows a shared screen large by itself. The session follows Daily's
+// events so that the page can say that we share and offer its Stop button; startScreenShare and
+// stopScreenShare go through Daily's call object, which the frame allows.
 
 /** Spec §7: the load is retried once after 250 ms. */
 export const DAILY_RETRY_DELAY_MS = 250;
@@ -34,8 +41,11 @@ export function dailyLanguage(language: string): DailyLanguage {
   return language.startsWith('de') ? 'de' : 'en';
 }
 
+/** Daily's default export: the frame factory, and (not in tests' fakes) its static helpers. */
+type DailyFactory = DailyCallFactory & Partial<DailyCallStaticUtils>;
+
 /** Daily's code only when a call uses it: a chunk of its own, out of the meeting page's. */
-export async function loadDaily(): Promise<DailyCallFactory> {
+export async function loadDaily(): Promise<DailyFactory> {
   return (await import('@daily-co/daily-js')).default;
 }
 
@@ -50,12 +60,16 @@ const FRAME_STYLE: Partial<CSSStyleDeclaration> = {
 /** Daily's fatal errors that mean the meeting is over rather than broken. */
 const ENDED_ERRORS = new Set(['exp-room', 'exp-token', 'ejected', 'end-of-life', 'nbf-room']);
 
+/** A participant's track that is being sent (Daily's states other than off and blocked). */
+const isOn = (state: string | undefined) =>
+  state !== undefined && state !== 'off' && state !== 'blocked';
+
 export interface DailyCallOptions {
   answer: JoinMeeting;
   /** Where the frame goes: the page's video area (null: not on screen, the call fails). */
   container: HTMLElement | null;
   language: string;
-  load?: () => Promise<DailyCallFactory>;
+  load?: () => Promise<DailyFactory>;
   sleep?: (ms: number) => Promise<void>;
 }
 
@@ -104,12 +118,16 @@ export class DailyCallSession implements CallSession {
 
   private async begin(): Promise<void> {
     const { load = loadDaily, sleep = defaultSleep } = this.options;
-    let factory: DailyCallFactory;
+    let factory: DailyFactory;
     try {
       factory = await load();
     } catch {
       this.finish('failed');
       return;
+    }
+    // Daily knows which browsers can share a screen (none on phones).
+    if (typeof factory.supportedBrowser === 'function') {
+      this.store.update({ canShareScreen: factory.supportedBrowser().supportsScreenShare });
     }
     for (let attempt = 0; attempt < 2 && !this.finished; attempt++) {
       if (attempt > 0) await sleep(DAILY_RETRY_DELAY_MS);
@@ -174,6 +192,18 @@ export class DailyCallSession implements CallSession {
       if (event.event === 'interrupted') this.store.update({ reconnecting: true });
       if (event.event === 'connected') this.store.update({ reconnecting: false });
     });
+    call.on('local-screen-share-started', () => {
+      if (mine()) this.store.update({ sharingScreen: true, screenShareIssue: null });
+    });
+    call.on('local-screen-share-stopped', () => {
+      if (mine()) this.store.update({ sharingScreen: false });
+    });
+    // 'local-screen-share-canceled': the user closed the picker, which is not an error.
+    call.on('nonfatal-error', (event?: DailyEventObjectNonFatalError) => {
+      if (!mine() || event?.type !== 'screen-share-error') return;
+      const blocked = /policy|system|permission|not allowed/i.test(event.errorMsg);
+      this.store.update({ screenShareIssue: blocked ? 'blocked' : 'failed' });
+    });
     call.on('left-meeting', () => {
       if (mine()) this.finish('left');
     });
@@ -202,6 +232,7 @@ export class DailyCallSession implements CallSession {
       selfId: local?.session_id ?? null,
       remoteId: remote?.session_id ?? null,
       transportOpen: this.transport.open,
+      remoteSharingScreen: isOn(remote?.tracks?.screenVideo?.state),
       cameraOn: Boolean(local) && videoOn,
       microphoneOn: Boolean(local) && audioOn,
       media: {
@@ -222,10 +253,28 @@ export class DailyCallSession implements CallSession {
     this.store.update({ microphoneOn: on });
   }
 
+  startScreenShare(): Promise<void> {
+    if (!this.call || this.finished) return Promise.resolve();
+    this.store.update({ screenShareIssue: null });
+    // Non-blocking: the picker opens, and Daily's events tell how it went.
+    this.call.startScreenShare({
+      displayMediaOptions: { audio: false, selfBrowserSurface: 'exclude' },
+    });
+    return Promise.resolve();
+  }
+
+  stopScreenShare(): void {
+    if (!this.store.get().sharingScreen) return;
+    this.call?.stopScreenShare();
+  }
+
   /** Daily's frame follows the interface language (de and en; en for bg). */
   setLanguage(language: string): void {
     this.call?.setDailyLang(dailyLanguage(language));
   }
+
+  /** Daily keeps its own lobby (knocking, with the doctor as the room's owner): nothing to do. */
+  admit(): void {}
 
   leave(): void {
     this.finish('left');
@@ -262,6 +311,8 @@ export class DailyCallSession implements CallSession {
       transportOpen: false,
       cameraOn: false,
       microphoneOn: false,
+      sharingScreen: false,
+      remoteSharingScreen: false,
     });
   }
 }

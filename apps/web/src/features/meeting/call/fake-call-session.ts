@@ -11,6 +11,7 @@ import {
   type CallData,
   type CallSession,
   type CallSnapshot,
+  type ScreenShareIssue,
 } from './call-session';
 
 export class FakeCallSession implements CallSession {
@@ -19,9 +20,13 @@ export class FakeCallSession implements CallSession {
   readonly fileTransport: FileTransport;
   started = false;
   leaveCount = 0;
+  admitCount = 0;
   peer: FakeCallSession | null = null;
   /** Every message this side sent (JSON text). */
   readonly sentMessages: string[] = [];
+  /** What the browser's picker does on the next `startScreenShare`. */
+  screenShareOutcome: 'share' | 'cancel' | ScreenShareIssue = 'share';
+  screenShareStarts = 0;
 
   constructor(overrides: Partial<CallSnapshot> = {}, mode: FileTransport['mode'] = 'binary') {
     this.store = new SnapshotStore(initialSnapshot(overrides));
@@ -74,6 +79,22 @@ export class FakeCallSession implements CallSession {
 
   setMicrophoneOn(on: boolean): void {
     this.set({ microphoneOn: on });
+  }
+
+  async startScreenShare(): Promise<void> {
+    this.screenShareStarts += 1;
+    await Promise.resolve();
+    const outcome = this.screenShareOutcome;
+    if (outcome === 'share') this.set({ sharingScreen: true, screenShareIssue: null });
+    else this.set({ screenShareIssue: outcome === 'cancel' ? null : outcome });
+  }
+
+  stopScreenShare(): void {
+    this.set({ sharingScreen: false });
+  }
+
+  admit(): void {
+    this.admitCount += 1;
   }
 
   leave(): void {

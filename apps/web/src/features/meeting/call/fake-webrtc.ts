@@ -10,21 +10,35 @@ function eventWith<T extends object>(type: string, fields: T): Event & T {
   return Object.assign(new Event(type), fields);
 }
 
-export class FakeTrack {
+const randomId = (prefix: string) => `${prefix}-${Math.random().toString(36).slice(2)}`;
+
+export class FakeTrack extends EventTarget {
   enabled = true;
   stopped = false;
+  contentHint = '';
   constructor(
     readonly kind: 'audio' | 'video',
-    readonly id: string = `${kind}-${Math.random().toString(36).slice(2)}`,
-  ) {}
+    readonly id: string = randomId(kind),
+  ) {
+    super();
+  }
+  /** Like the browser's: no `ended` event for a track the page stops itself. */
   stop(): void {
     this.stopped = true;
+  }
+  /** Ended from outside the page: the browser's own "Stop sharing" bar, a device unplugged. */
+  end(): void {
+    this.stopped = true;
+    this.dispatchEvent(new Event('ended'));
   }
 }
 
 export class FakeMediaStream {
   private readonly tracks: FakeTrack[];
-  constructor(tracks: FakeTrack[] = []) {
+  constructor(
+    tracks: FakeTrack[] = [],
+    readonly id: string = randomId('stream'),
+  ) {
     this.tracks = [...tracks];
   }
   getTracks() {
@@ -39,6 +53,16 @@ export class FakeMediaStream {
   addTrack(track: FakeTrack) {
     this.tracks.push(track);
   }
+  removeTrack(track: FakeTrack) {
+    const index = this.tracks.indexOf(track);
+    if (index >= 0) this.tracks.splice(index, 1);
+  }
+}
+
+/** What `addTrack` returns: the track and the ids of the streams it was sent in. */
+export interface FakeSender {
+  track: FakeTrack;
+  streamIds: string[];
 }
 
 export const asStream = (stream: FakeMediaStream) => stream as unknown as MediaStream;
@@ -77,10 +101,16 @@ type Description = { type: 'offer' | 'answer'; sdp: string };
  * implicit descriptions, implicit rollback of a local offer by a remote one, an answer refused
  * outside `have-local-offer`, `negotiationneeded` after a change while stable. "Connected" once
  * a whole offer/answer exchange is done.
+ *
+ * With `deliverMedia`, media flow as negotiated: a description carries what its maker was sending
+ * when it was made, and applying it on the other side fires `track` for each new track (in
+ * streams of the same ids, as msid makes them) and takes removed ones out of their streams.
  */
 export class FakePeerConnection extends EventTarget {
   static created: FakePeerConnection[] = [];
   private static count = 0;
+  /** What each description (by its SDP) said was being sent. */
+  private static readonly described = new Map<string, FakeSender[]>();
   readonly id = ++FakePeerConnection.count;
   signalingState: RTCSignalingState = 'stable';
   connectionState: RTCPeerConnectionState = 'new';
@@ -88,6 +118,10 @@ export class FakePeerConnection extends EventTarget {
   localDescription: Description | null = null;
   remoteDescription: Description | null = null;
   readonly tracks: FakeTrack[] = [];
+  readonly senders: FakeSender[] = [];
+  /** The other side's tracks this one receives, and the streams it made for them. */
+  readonly received = new Map<FakeTrack, FakeMediaStream>();
+  private readonly receivedStreams = new Map<string, FakeMediaStream>();
   readonly channels: FakeDataChannel[] = [];
   readonly candidates: (RTCIceCandidateInit | undefined)[] = [];
   /** Every setRemoteDescription, with the state it found. */
@@ -98,8 +132,12 @@ export class FakePeerConnection extends EventTarget {
   private needed = false;
   private negotiationQueued = false;
   private offers = 0;
+  private answers = 0;
 
-  constructor(readonly config: RTCConfiguration) {
+  constructor(
+    readonly config: RTCConfiguration,
+    private readonly deliverMedia = false,
+  ) {
     super();
     FakePeerConnection.created.push(this);
   }
@@ -120,9 +158,52 @@ export class FakePeerConnection extends EventTarget {
     });
   }
 
-  addTrack(track: FakeTrack): void {
+  addTrack(track: FakeTrack, ...streams: FakeMediaStream[]): FakeSender {
+    const sender = { track, streamIds: streams.map((stream) => stream.id) };
     this.tracks.push(track);
+    this.senders.push(sender);
     this.needNegotiation();
+    return sender;
+  }
+
+  removeTrack(sender: FakeSender): void {
+    if (this.closed) throw new DOMException('closed', 'InvalidStateError');
+    const index = this.senders.indexOf(sender);
+    if (index < 0) return;
+    this.senders.splice(index, 1);
+    this.tracks.splice(this.tracks.indexOf(sender.track), 1);
+    this.needNegotiation();
+  }
+
+  /** The description's SDP, remembered with what we send now. */
+  private describe(sdp: string): string {
+    FakePeerConnection.described.set(sdp, [...this.senders]);
+    return sdp;
+  }
+
+  /** Applies what the other side said it sends: new tracks arrive, removed ones go. */
+  private receiveMedia(sdp: string): void {
+    const sent = FakePeerConnection.described.get(sdp);
+    if (!this.deliverMedia || !sent) return;
+    for (const [track, stream] of this.received) {
+      if (!sent.some((sender) => sender.track === track)) {
+        stream.removeTrack(track);
+        this.received.delete(track);
+      }
+    }
+    for (const { track, streamIds } of sent) {
+      if (this.received.has(track)) continue;
+      const streams = streamIds.map((id) => {
+        let stream = this.receivedStreams.get(id);
+        if (!stream) {
+          stream = new FakeMediaStream([], id);
+          this.receivedStreams.set(id, stream);
+        }
+        return stream;
+      });
+      this.received.set(track, streams[0] ?? new FakeMediaStream());
+      this.receiveTrack(track, streams[0] ?? new FakeMediaStream(), streams);
+    }
   }
 
   createDataChannel(label: string, init: RTCDataChannelInit): FakeDataChannel {
@@ -141,13 +222,16 @@ export class FakePeerConnection extends EventTarget {
     await Promise.resolve();
     if (this.closed) throw new DOMException('closed', 'InvalidStateError');
     if (this.signalingState === 'stable') {
-      const sdp = `offer-${this.id}-${++this.offers}`;
+      const sdp = this.describe(`offer-${this.id}-${++this.offers}`);
       this.offersMade.push(sdp);
       this.localDescription = { type: 'offer', sdp };
       this.signalingState = 'have-local-offer';
       this.needed = false;
     } else if (this.signalingState === 'have-remote-offer') {
-      this.localDescription = { type: 'answer', sdp: `answer-${this.id}` };
+      this.localDescription = {
+        type: 'answer',
+        sdp: this.describe(`answer-${this.id}-${++this.answers}`),
+      };
       this.signalingState = 'stable';
       this.settled();
     } else {
@@ -178,6 +262,7 @@ export class FakePeerConnection extends EventTarget {
       if (this.signalingState === 'have-local-offer') this.needed = true;
       this.remoteDescription = description;
       this.signalingState = 'have-remote-offer';
+      this.receiveMedia(description.sdp);
       return;
     }
     if (this.signalingState !== 'have-local-offer') {
@@ -185,6 +270,7 @@ export class FakePeerConnection extends EventTarget {
     }
     this.remoteDescription = description;
     this.signalingState = 'stable';
+    this.receiveMedia(description.sdp);
     this.settled();
   }
 
@@ -215,9 +301,9 @@ export class FakePeerConnection extends EventTarget {
   }
 
   /** The other side's media arrives. */
-  receiveTrack(track: FakeTrack, stream: FakeMediaStream): void {
+  receiveTrack(track: FakeTrack, stream: FakeMediaStream, streams = [stream]): void {
     stream.addTrack(track);
-    this.dispatchEvent(eventWith('track', { track, streams: [stream] }));
+    this.dispatchEvent(eventWith('track', { track, streams }));
   }
 
   close(): void {

@@ -32,6 +32,19 @@ describe('acquireLocalMedia', () => {
     }
   });
 
+  it('asks for the devices chosen on the device check, as ideals (a gone one falls back)', async () => {
+    const getUserMedia = vi
+      .fn<(c: MediaStreamConstraints) => Promise<MediaStream>>()
+      .mockRejectedValueOnce(refused('NotAllowedError'))
+      .mockResolvedValueOnce(asStream(new FakeMediaStream([new FakeTrack('audio')])));
+    await acquireLocalMedia(getUserMedia, { cameraId: 'cam-2', microphoneId: 'mic-3' });
+    expect(getUserMedia).toHaveBeenNthCalledWith(1, {
+      video: { width: { ideal: 1280 }, height: { ideal: 720 }, deviceId: { ideal: 'cam-2' } },
+      audio: { deviceId: { ideal: 'mic-3' } },
+    });
+    expect(getUserMedia).toHaveBeenLastCalledWith({ audio: { deviceId: { ideal: 'mic-3' } } });
+  });
+
   it('goes on receive-only when nothing can be had, saying why', async () => {
     const getUserMedia = vi
       .fn<(c: MediaStreamConstraints) => Promise<MediaStream>>()

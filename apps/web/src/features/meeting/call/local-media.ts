@@ -1,3 +1,4 @@
+import type { DevicePreferences } from '../device-check/device-preferences';
 import type { LocalMediaState } from './call-session';
 
 export type GetUserMedia = (constraints: MediaStreamConstraints) => Promise<MediaStream>;
@@ -27,18 +28,37 @@ function issueOf(error: unknown): NonNullable<LocalMediaState['issue']> {
 const VIDEO: MediaTrackConstraints = { width: { ideal: 1280 }, height: { ideal: 720 } };
 
 /**
+ * The camera and microphone constraints for the devices chosen on the device check: `ideal`, not
+ * `exact`, so that a remembered device that is gone falls back to another one, not to nothing.
+ */
+export function deviceConstraints(preferred: DevicePreferences = {}) {
+  const video: MediaTrackConstraints = preferred.cameraId
+    ? { ...VIDEO, deviceId: { ideal: preferred.cameraId } }
+    : VIDEO;
+  const audio: MediaTrackConstraints | true = preferred.microphoneId
+    ? { deviceId: { ideal: preferred.microphoneId } }
+    : true;
+  return { video, audio };
+}
+
+/**
  * The camera and microphone, with what can be had when not both: a blocked or missing camera
  * still leaves the microphone (audio-only), and with neither the call goes on receive-only — the
  * user can still see and hear the other side. `issue` is the first refusal's reason, for the page
- * to explain. A missing `mediaDevices` (an insecure page) is the same as no devices.
+ * to explain. A missing `mediaDevices` (an insecure page) is the same as no devices. `preferred`
+ * are the devices chosen on the device check (device-preferences.ts).
  */
-export async function acquireLocalMedia(getUserMedia: GetUserMedia | null): Promise<LocalMedia> {
+export async function acquireLocalMedia(
+  getUserMedia: GetUserMedia | null,
+  preferred: DevicePreferences = {},
+): Promise<LocalMedia> {
   if (!getUserMedia) {
     return { stream: null, state: { hasVideo: false, hasAudio: false, issue: 'failed' } };
   }
+  const { video, audio } = deviceConstraints(preferred);
   let issue: LocalMediaState['issue'] = null;
   try {
-    const stream = await getUserMedia({ video: VIDEO, audio: true });
+    const stream = await getUserMedia({ video, audio });
     return {
       stream,
       state: {
@@ -51,7 +71,7 @@ export async function acquireLocalMedia(getUserMedia: GetUserMedia | null): Prom
     issue = issueOf(error);
   }
   try {
-    const stream = await getUserMedia({ audio: true });
+    const stream = await getUserMedia({ audio });
     return {
       stream,
       state: { hasVideo: false, hasAudio: stream.getAudioTracks().length > 0, issue },

@@ -4,10 +4,29 @@ import { createFilesChannel } from './data-channel-transport';
 // pattern (https://developer.mozilla.org/en-US/docs/Web/API/WebRTC_API/Perfect_negotiation):
 // either side may offer whenever it needs to; when both offer at once, the impolite side ignores
 // the other's offer and the polite side rolls its own back and answers. Signals travel through
-// the signalling server as `{ description }` or `{ candidate }`.
+// the signalling server as `{ description }` or `{ candidate }`, and `{ screen }` says which of
+// our streams is a shared screen.
+//
+// Screen sharing. The screen is one more track, in a stream of its own, added beside the camera
+// (addTrack) and negotiated like any change: perfect negotiation makes the new offer, whichever
+// side shares. The other side tells a screen from a camera by its stream's id (the SDP's msid,
+// which both ends see alike), announced in `{ screen: { streamId } }` before the offer that
+// carries it: both go through the same socket in order, and signals are applied in order, so the
+// id is known when the track arrives. `{ screen: null }` ends the share (the track is removed).
+
+/** Which of the sender's streams is their shared screen; null: they stopped sharing. */
+export type ScreenAnnouncement = { streamId: string } | null;
 
 export type PeerSignal =
-  { description: RTCSessionDescriptionInit } | { candidate: RTCIceCandidateInit | null };
+  | { description: RTCSessionDescriptionInit }
+  | { candidate: RTCIceCandidateInit | null }
+  | { screen: ScreenAnnouncement };
+
+/**
+ * A stream id as SDP carries it (RFC 8830 msid-id: 1 to 64 token characters). Anything else is
+ * not an id a browser made, so it is refused rather than looked up.
+ */
+const STREAM_ID = /^[!#$%&'*+\-.0-9A-Z^_`a-z{|}~]{1,64}$/;
 
 export type PeerLinkState = 'connecting' | 'connected' | 'failed' | 'closed';
 
@@ -17,15 +36,29 @@ export interface PeerLinkOptions {
   polite: boolean;
   localStream: MediaStream | null;
   sendSignal: (signal: PeerSignal) => void;
+  /** The other participant's camera and microphone. */
   onRemoteStream: (stream: MediaStream) => void;
+  /** Their shared screen as it starts and stops (null). */
+  onRemoteScreen: (stream: MediaStream | null) => void;
   onStateChange: (state: PeerLinkState) => void;
   onChannel: (channel: RTCDataChannel) => void;
   /** A step of the negotiation failed; the link is still usable or will be replaced. */
   onError?: (error: unknown) => void;
 }
 
-/** Reads `{ description }` or `{ candidate }` from a peer's message; null for anything else. */
+/**
+ * Reads `{ description }`, `{ candidate }` or `{ screen }` from a peer's message (relayed by the
+ * server as it came, so anything may be in it); null for anything else.
+ */
 export function parsePeerSignal(data: Record<string, unknown>): PeerSignal | null {
+  if ('screen' in data) {
+    const screen = data.screen;
+    if (screen === null) return { screen: null };
+    if (typeof screen !== 'object' || Array.isArray(screen)) return null;
+    const { streamId } = screen as Record<string, unknown>;
+    if (typeof streamId !== 'string' || !STREAM_ID.test(streamId)) return null;
+    return { screen: { streamId } };
+  }
   const description = data.description;
   if (typeof description === 'object' && description !== null) {
     const { type, sdp } = description as Record<string, unknown>;
@@ -91,7 +124,15 @@ export class PeerLink {
   private remoteDescriptionSeen = false;
   private firstOfferTimer: ReturnType<typeof setTimeout> | undefined;
   private watchdog: ReturnType<typeof setInterval> | undefined;
-  private remoteStream: MediaStream | null = null;
+  /** The other side's streams by id, in the order they came: camera first, then a screen. */
+  private readonly remoteStreams = new Map<string, MediaStream>();
+  /** The id the other side announced for its screen; null when it does not share. */
+  private remoteScreenId: string | null = null;
+  private shownCamera: MediaStream | null = null;
+  private shownScreen: MediaStream | null = null;
+  /** Our screen's sender and stream while we share on this link. */
+  private screenSender: RTCRtpSender | null = null;
+  private sharedScreen: MediaStream | null = null;
   /** Incoming signals are handled one after another: each step awaits the previous. */
   private queue: Promise<void> = Promise.resolve();
 
@@ -121,11 +162,12 @@ export class PeerLink {
     });
     pc.addEventListener('track', ({ track, streams }) => {
       if (this.closed) return;
-      let stream = streams[0] ?? this.remoteStream;
+      // A track without a stream (not how our pages send) joins the camera's.
+      let stream = streams[0] ?? this.shownCamera;
       if (!stream) stream = new MediaStream();
       if (!stream.getTracks().includes(track)) stream.addTrack(track);
-      this.remoteStream = stream;
-      options.onRemoteStream(stream);
+      this.remoteStreams.set(stream.id, stream);
+      this.showRemote();
     });
     pc.addEventListener('connectionstatechange', () => this.reportState());
     pc.addEventListener('iceconnectionstatechange', () => this.reportState());
@@ -140,6 +182,74 @@ export class PeerLink {
     this.channel.addEventListener('open', () => {
       if (!this.closed) options.onChannel(this.channel);
     });
+  }
+
+  /** Tells the owner which stream is the camera (after each track) and which the screen. */
+  private showRemote(): void {
+    const screenId = this.remoteScreenId;
+    const screen = screenId === null ? null : (this.remoteStreams.get(screenId) ?? null);
+    let camera: MediaStream | null = null;
+    for (const [id, stream] of this.remoteStreams) {
+      if (id !== screenId) {
+        camera = stream;
+        break;
+      }
+    }
+    if (camera) {
+      this.shownCamera = camera;
+      this.options.onRemoteStream(camera);
+    }
+    if (screen !== this.shownScreen) {
+      this.shownScreen = screen;
+      this.options.onRemoteScreen(screen);
+    }
+  }
+
+  private screenAnnounced(screen: ScreenAnnouncement): void {
+    const previous = this.remoteScreenId;
+    // A screen stream ends with its share: the next share comes in a new stream.
+    if (previous !== null && previous !== screen?.streamId) this.remoteStreams.delete(previous);
+    this.remoteScreenId = screen?.streamId ?? null;
+    this.showRemote();
+  }
+
+  /**
+   * Shares `stream`'s video as our screen on this link, or stops sharing (null). The other side
+   * is told first, then the track is added or removed, which starts a negotiation.
+   */
+  shareScreen(stream: MediaStream | null): void {
+    if (this.closed) return;
+    const track = stream?.getVideoTracks()[0] ?? null;
+    if (this.screenSender === null && track === null) return;
+    this.sharedScreen = track ? stream : null;
+    this.options.sendSignal({ screen: this.screenAnnouncement() });
+    if (this.screenSender) {
+      try {
+        this.pc.removeTrack(this.screenSender);
+      } catch {
+        // The connection is closing; the other side drops it too.
+      }
+      this.screenSender = null;
+    }
+    if (stream && track) this.screenSender = this.pc.addTrack(track, stream);
+  }
+
+  private screenAnnouncement(): ScreenAnnouncement {
+    return this.sharedScreen ? { streamId: this.sharedScreen.id } : null;
+  }
+
+  /**
+   * Says again what may have been lost while our signalling socket (or the other side's) was
+   * down and the link went on: which screen we share, and an offer still waiting for its answer
+   * (perfect negotiation makes no new offer until then, so a lost one would stall every change).
+   */
+  resync(): void {
+    if (this.closed) return;
+    this.options.sendSignal({ screen: this.screenAnnouncement() });
+    const local = this.pc.localDescription;
+    if (this.pc.signalingState === 'have-local-offer' && local) {
+      this.options.sendSignal({ description: descriptionInit(local) });
+    }
   }
 
   private reportState(): void {
@@ -188,6 +298,10 @@ export class PeerLink {
   private async apply(signal: PeerSignal): Promise<void> {
     if (this.closed) return;
     const { pc } = this;
+    if ('screen' in signal) {
+      this.screenAnnounced(signal.screen);
+      return;
+    }
     if ('description' in signal) {
       const { description } = signal;
       const readyForOffer =

@@ -23,6 +23,17 @@ export function CameraIcon({ off, ...props }: IconProps & { off?: boolean }) {
   );
 }
 
+/** A screen with an arrow out of it (sharing); crossed out when `off`. */
+export function ScreenShareIcon({ off, ...props }: IconProps & { off?: boolean }) {
+  return (
+    <Icon {...props}>
+      <rect x="2" y="4" width="20" height="13" rx="2" />
+      <path d="M8 21h8M12 17v4" />
+      {off ? <path d="m9 8 6 6M15 8l-6 6" /> : <path d="M12 14V8m-3 3 3-3 3 3" />}
+    </Icon>
+  );
+}
+
 export function PaperclipIcon(props: IconProps) {
   return (
     <Icon {...props}>

@@ -1,15 +1,14 @@
-import type { ReactNode, RefObject } from 'react';
+import { useState, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { VideoProviderName } from '@vizita/shared/contracts/meetings';
 import { buttonClasses } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
-import { formatDuration } from '../../../lib/format-duration';
+import { cn } from '../../../lib/cn';
 import type { CallEndReason, CallSnapshot } from '../call/call-session';
+import { readDevicePreferences } from '../device-check/device-preferences';
+import { NotAvailableNotice, type NotAvailable } from './not-available-notice';
 import { StreamVideo } from './stream-video';
-
-/** Why the meeting cannot be joined now (spec §2 "Meeting not yet available"). */
-export type NotAvailable = { kind: 'in'; minutes: number } | { kind: 'ended' } | { kind: 'wait' };
 
 const END_KEYS = {
   left: 'meeting.end.left',
@@ -39,7 +38,8 @@ function Overlay({ children, tone = 'dark' }: { children: ReactNode; tone?: 'dar
 /**
  * The video area: the other participant large, our camera small and muted (our WebRTC call), or
  * Daily's frame in `containerRef`; over it what the call is doing — connecting, waiting, ended —
- * or why it cannot be joined yet.
+ * or why it cannot be joined yet. A screen the other participant shares takes the large tile
+ * (the doctor's document is what the patient must read) and their camera becomes small.
  */
 export function CallStage({
   provider,
@@ -56,31 +56,23 @@ export function CallStage({
   joining: boolean;
   notAvailable: NotAvailable | null;
   otherName: string;
-  backTo: string;
+  /** The way back after the call; null for a guest. */
+  backTo: string | null;
   containerRef: RefObject<HTMLDivElement | null>;
   onRejoin: () => void;
 }) {
-  const { t, i18n } = useTranslation('appointments');
+  const { t } = useTranslation('appointments');
+  // The speaker chosen on the device check, as it was when the call began.
+  const [speakerId] = useState(() => readDevicePreferences().speakerId);
   const builtin = provider === 'builtin';
   const phase = call?.phase ?? null;
+  const remoteScreen = phase === 'ended' ? null : (call?.remoteScreenStream ?? null);
 
   let overlay: ReactNode = null;
   if (notAvailable) {
     overlay = (
       <Overlay tone="card">
-        <h2 className="text-lg font-semibold text-slate-900">{t('meeting.notAvailable.title')}</h2>
-        <p className="mt-2 text-slate-700">
-          {notAvailable.kind === 'in'
-            ? t('meeting.notAvailable.availableIn', {
-                duration: formatDuration(notAvailable.minutes, t, i18n.language),
-              })
-            : notAvailable.kind === 'ended'
-              ? t('meeting.notAvailable.ended')
-              : t('meeting.notAvailable.wait')}
-        </p>
-        <Link to={backTo} className={buttonClasses('primary', 'mt-4')}>
-          {t('meeting.notAvailable.return')}
-        </Link>
+        <NotAvailableNotice notAvailable={notAvailable} backTo={backTo} />
       </Overlay>
     );
   } else if (phase === 'ended' && call?.endReason) {
@@ -94,9 +86,11 @@ export function CallStage({
               {t('meeting.end.rejoin')}
             </button>
           )}
-          <Link to={backTo} className={buttonClasses('secondary')}>
-            {t('meeting.backToAppointments')}
-          </Link>
+          {backTo !== null && (
+            <Link to={backTo} className={buttonClasses('secondary')}>
+              {t('meeting.backToAppointments')}
+            </Link>
+          )}
         </div>
       </Overlay>
     );
@@ -124,12 +118,34 @@ export function CallStage({
       <div ref={containerRef} className="absolute inset-0" />
       {builtin && (
         <>
-          <StreamVideo
-            stream={call?.remoteStream ?? null}
-            label={t('meeting.video.remote', { name: otherName })}
-            testId="remote-video"
-            className="absolute inset-0 size-full"
-          />
+          {remoteScreen && (
+            <StreamVideo
+              stream={remoteScreen}
+              muted
+              label={t('meeting.screenShare.remoteScreen', { name: otherName })}
+              testId="remote-screen"
+              className="absolute inset-0 size-full"
+            />
+          )}
+          {/* The same element large or small: the video keeps playing when a share starts. */}
+          <div
+            data-testid="remote-camera-tile"
+            data-size={remoteScreen ? 'small' : 'large'}
+            className={cn(
+              remoteScreen
+                ? 'absolute top-3 left-3 z-10 w-1/3 max-w-48 overflow-hidden rounded-lg shadow-lg ring-2 ring-white/70 sm:w-1/4'
+                : 'absolute inset-0',
+              remoteScreen && !call?.remoteStream && 'hidden',
+            )}
+          >
+            <StreamVideo
+              stream={call?.remoteStream ?? null}
+              sinkId={speakerId}
+              label={t('meeting.video.remote', { name: otherName })}
+              testId="remote-video"
+              className={remoteScreen ? 'aspect-video w-full' : 'size-full'}
+            />
+          </div>
           {call?.localStream && (
             <div className="absolute right-3 bottom-3 z-10 w-1/3 max-w-48 overflow-hidden rounded-lg shadow-lg ring-2 ring-white/70 sm:w-1/4">
               <StreamVideo

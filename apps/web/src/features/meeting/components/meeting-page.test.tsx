@@ -1,11 +1,12 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Appointment } from '@vizita/shared/contracts/appointments';
 import type { JoinMeeting } from '@vizita/shared/contracts/meetings';
+import { VIDEO_CONSENT_VERSION } from '@vizita/shared/contracts/meeting-preflight';
 import { FILE_SIZE_LIMIT_BYTES } from '@vizita/shared/file-transfer/constants';
 import { sha256Hex } from '@vizita/shared/file-transfer/sha256';
 import { accessToken } from '../../../lib/api-client';
@@ -64,6 +65,13 @@ function fakeCalls(initial: Partial<CallSnapshot> = {}) {
   return { createCall, sessions, current: () => sessions.at(-1)! };
 }
 
+/** The device check's calls (device-check/): no STUN/TURN, an empty sample, no consent due. */
+const preflight = {
+  'POST /api/meetings/a1/connection-check': () => ok({ iceServers: [] }),
+  'GET /api/meetings/connection-check/download': () => ({ status: 200 }),
+  'GET /api/meetings/video-consent': () => ok({ due: false }),
+};
+
 function api({
   appointmentReply = ok(appointment()),
   joinReply = ok(joinAnswer()),
@@ -72,6 +80,7 @@ function api({
   joinReply?: { status: number; body?: unknown };
 } = {}) {
   return mockApi({
+    ...preflight,
     'GET /api/appointments/a1': () => appointmentReply,
     'POST /api/meetings/a1/join': () => joinReply,
   });
@@ -100,6 +109,13 @@ function renderMeeting({ createCall, backTo }: { createCall: CreateCall; backTo?
 }
 
 const region = () => screen.getByRole('region', { name: 'Video Consultation' });
+
+/** Passes the device check: "Join now", once it can be pressed (the call starts only then). */
+async function joinNow() {
+  const button = await screen.findByRole('button', { name: 'Join now' });
+  await waitFor(() => expect(button).toBeEnabled());
+  fireEvent.click(button);
+}
 const filesButton = () => screen.getByRole('button', { name: 'Files' });
 
 let createObjectURL: typeof URL.createObjectURL;
@@ -135,7 +151,14 @@ describe('MeetingPage', () => {
     renderMeeting(calls);
 
     expect(await screen.findByRole('heading', { name: 'Video Consultation' })).toBeInTheDocument();
+    // The device check comes first: no call until "Join now".
+    expect(await screen.findByTestId('device-check')).toBeInTheDocument();
+    expect(screen.getByText('Rules of this room')).toBeInTheDocument();
+    expect(calls.createCall).not.toHaveBeenCalled();
+    expect(fetchMock).not.toHaveBeenCalledWith('/api/meetings/a1/join', expect.anything());
+    await joinNow();
     await waitFor(() => expect(calls.createCall).toHaveBeenCalledTimes(1));
+    expect(screen.queryByTestId('device-check')).toBeNull();
     expect(calls.createCall.mock.calls[0]![0]).toEqual(joinAnswer());
     expect(calls.current().started).toBe(true);
     expect(fetchMock).toHaveBeenCalledWith('/api/meetings/a1/join', expect.anything());
@@ -188,6 +211,7 @@ describe('MeetingPage', () => {
     });
     api();
     const { user } = renderMeeting(calls);
+    await joinNow();
     const local = await screen.findByTestId('local-video');
     expect(local).toHaveProperty('muted', true);
     expect(local).toHaveAttribute('playsinline');
@@ -210,6 +234,7 @@ describe('MeetingPage', () => {
     });
     api();
     renderMeeting(calls);
+    await joinNow();
     expect(
       await screen.findByText(/Camera blocked: you can still hear and be heard\./),
     ).toBeInTheDocument();
@@ -232,6 +257,7 @@ describe('MeetingPage', () => {
     const calls = fakeCalls();
     api({ joinReply: fail(status, code) });
     renderMeeting(calls);
+    await joinNow();
     expect(
       await screen.findByRole('heading', { name: 'Unable to Join Meeting' }),
     ).toBeInTheDocument();
@@ -248,11 +274,13 @@ describe('MeetingPage', () => {
     const calls = fakeCalls();
     let refuse = true;
     mockApi({
+      ...preflight,
       'GET /api/appointments/a1': () => ok(appointment()),
       'POST /api/meetings/a1/join': () =>
         refuse ? fail(502, 'videoProviderUnavailable') : ok(joinAnswer()),
     });
     const { user } = renderMeeting(calls);
+    await joinNow();
     await screen.findByRole('heading', { name: 'Unable to Join Meeting' });
     refuse = false;
     await user.click(screen.getByRole('button', { name: 'Try Again' }));
@@ -300,6 +328,8 @@ describe('MeetingPage', () => {
       '/dashboard/appointments',
     );
     expect(region()).not.toHaveAttribute('data-call-state');
+    // The device check is there already; only joining waits.
+    expect(screen.getByRole('button', { name: 'Join now' })).toBeDisabled();
     expect(fetchMock).not.toHaveBeenCalledWith('/api/meetings/a1/join', expect.anything());
     unmount();
 
@@ -309,10 +339,12 @@ describe('MeetingPage', () => {
       await screen.findByText('The meeting will be available in 1 minute.'),
     ).toBeInTheDocument();
     expect(calls.createCall).not.toHaveBeenCalled();
-    // The join state is computed again every 60 seconds.
+    // The join state is computed again every 60 seconds: then "Join now" can be pressed.
     await act(() => vi.advanceTimersByTimeAsync(60_000));
-    await waitFor(() => expect(calls.createCall).toHaveBeenCalled());
     expect(screen.queryByText('Meeting not yet available')).not.toBeInTheDocument();
+    expect(calls.createCall).not.toHaveBeenCalled();
+    await joinNow();
+    await waitFor(() => expect(calls.createCall).toHaveBeenCalled());
   });
 
   it('says the meeting has ended once its window has passed', async () => {
@@ -320,12 +352,59 @@ describe('MeetingPage', () => {
     renderMeeting(fakeCalls());
     expect(await screen.findByText('This meeting has ended.')).toBeInTheDocument();
     expect(region()).toHaveAttribute('data-call-state', 'ended');
+    expect(screen.queryByTestId('device-check')).toBeNull();
+  });
+
+  it('asks the patient for the video consent before the first call, and records it', async () => {
+    const calls = fakeCalls();
+    const { calls: requests } = mockApi({
+      ...preflight,
+      'GET /api/meetings/video-consent': () => ok({ due: true }),
+      'POST /api/meetings/video-consent': () => ok(undefined, 'Recorded'),
+      'GET /api/appointments/a1': () => ok(appointment()),
+      'POST /api/meetings/a1/join': () => ok(joinAnswer()),
+    });
+    const { user } = renderMeeting(calls);
+    await user.click(await screen.findByRole('checkbox', { name: /I consent to Vizita/ }));
+    await joinNow();
+    await waitFor(() => expect(calls.createCall).toHaveBeenCalledTimes(1));
+    const given = requests.filter(
+      (c) => c.method === 'POST' && c.path === '/api/meetings/video-consent',
+    );
+    expect(given).toEqual([expect.objectContaining({ body: { version: VIDEO_CONSENT_VERSION } })]);
+    // The check's connection test asked for this appointment's ICE servers.
+    expect(requests.some((c) => c.path === '/api/meetings/a1/connection-check')).toBe(true);
+  });
+
+  it('plays the other side on the speaker chosen on the device check', async () => {
+    localStorage.setItem('vizita.meeting-devices.v1', JSON.stringify({ speakerId: 'spk-2' }));
+    const setSinkId = vi.spyOn(HTMLMediaElement.prototype, 'setSinkId').mockResolvedValue();
+    const calls = fakeCalls({ phase: 'connected' });
+    api();
+    renderMeeting(calls);
+    await joinNow();
+    const remote = await screen.findByTestId('remote-video');
+    expect(setSinkId).toHaveBeenCalledWith('spk-2');
+    expect(setSinkId.mock.contexts).toContain(remote);
+    setSinkId.mockRestore();
+  });
+
+  it('does not ask the doctor for the video consent', async () => {
+    const calls = fakeCalls();
+    const { calls: requests } = api({
+      appointmentReply: ok(appointment({ patient: { _id: 'p1', name: 'Elena Petrova' } })),
+    });
+    renderMeeting({ ...calls, backTo: '/doctor' });
+    await joinNow();
+    await waitFor(() => expect(calls.createCall).toHaveBeenCalledTimes(1));
+    expect(requests.some((c) => c.path === '/api/meetings/video-consent')).toBe(false);
   });
 
   it('shows the end of the call, and that another tab took over', async () => {
     const calls = fakeCalls({ phase: 'connected' });
     api();
     renderMeeting(calls);
+    await joinNow();
     await waitFor(() => expect(calls.createCall).toHaveBeenCalled());
     act(() => calls.current().set({ phase: 'ended', endReason: 'replaced' }));
     expect(region()).toHaveAttribute('data-call-state', 'ended');
@@ -341,6 +420,7 @@ describe('MeetingPage', () => {
     const calls = fakeCalls({ phase: 'connected' });
     api();
     const { user, router } = renderMeeting(calls);
+    await joinNow();
     await waitFor(() => expect(calls.createCall).toHaveBeenCalled());
     await user.click(screen.getByRole('button', { name: 'Leave Meeting' }));
     expect(await screen.findByText('Appointments list')).toBeInTheDocument();
@@ -362,6 +442,7 @@ describe('MeetingPage file transfer panel', () => {
     const calls = fakeCalls({ phase: 'connecting' });
     api();
     const view = renderMeeting(calls);
+    await joinNow();
     await waitFor(() => expect(calls.createCall).toHaveBeenCalledTimes(1));
     // The doctor, on the other end of the call, with a file transfer of its own.
     const doctor = new FakeCallSession({ selfId: 'doctor' });
@@ -516,5 +597,134 @@ describe('MeetingPage file transfer panel', () => {
     await user.click(screen.getByRole('button', { name: 'Leave Meeting' }));
     expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:received-1');
     doctorFiles.dispose();
+  });
+});
+
+describe('MeetingPage screen sharing', () => {
+  /** The test DOM's own MediaStream (a <video> takes nothing else) of one video track. */
+  const videoStream = () =>
+    new MediaStream([new FakeTrack('video') as unknown as MediaStreamTrack]);
+
+  async function inCall(initial: Partial<CallSnapshot> = {}) {
+    const calls = fakeCalls({
+      phase: 'connected',
+      remoteId: 'doctor',
+      media: { hasVideo: true, hasAudio: true, issue: null },
+      cameraOn: true,
+      microphoneOn: true,
+      canShareScreen: true,
+      ...initial,
+    });
+    api();
+    const view = renderMeeting(calls);
+    await joinNow();
+    await waitFor(() => expect(calls.createCall).toHaveBeenCalledTimes(1));
+    return { ...view, calls };
+  }
+
+  const shareButton = () => screen.getByRole('button', { name: 'Share screen' });
+  const announced = (text: string) =>
+    screen.getAllByRole('status').some((region) => region.textContent === text);
+
+  it('shares the screen: a pressed toggle, a visible indicator with Stop, each change announced', async () => {
+    const { user, calls } = await inCall();
+    expect(await screen.findByRole('button', { name: 'Share screen' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
+    expect(screen.queryByTestId('screen-share-indicator')).toBeNull();
+
+    await user.click(shareButton());
+    expect(calls.current().screenShareStarts).toBe(1);
+    const indicator = await screen.findByTestId('screen-share-indicator');
+    expect(indicator).toBeVisible();
+    expect(indicator).toHaveTextContent('You are sharing your screen');
+    expect(shareButton()).toHaveAttribute('aria-pressed', 'true');
+    expect(announced('You are sharing your screen')).toBe(true);
+
+    await user.click(within(indicator).getByRole('button', { name: 'Stop sharing' }));
+    expect(calls.current().getSnapshot().sharingScreen).toBe(false);
+    expect(screen.queryByTestId('screen-share-indicator')).toBeNull();
+    expect(shareButton()).toHaveAttribute('aria-pressed', 'false');
+    expect(announced('You stopped sharing your screen.')).toBe(true);
+
+    // The toggle stops a share too.
+    await user.click(shareButton());
+    await screen.findByTestId('screen-share-indicator');
+    await user.click(shareButton());
+    expect(calls.current().getSnapshot().sharingScreen).toBe(false);
+  });
+
+  it('has no share button where the browser cannot share a screen (phones)', async () => {
+    await inCall({ canShareScreen: false });
+    expect(await screen.findByRole('button', { name: 'Camera' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Share screen' })).toBeNull();
+  });
+
+  it('says nothing when the picker is closed, and explains a refusal', async () => {
+    const { user, calls } = await inCall();
+    calls.current().screenShareOutcome = 'cancel';
+    await user.click(await screen.findByRole('button', { name: 'Share screen' }));
+    await waitFor(() => expect(calls.current().screenShareStarts).toBe(1));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByTestId('screen-share-indicator')).toBeNull();
+
+    calls.current().screenShareOutcome = 'blocked';
+    await user.click(shareButton());
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      /Screen sharing is blocked by your browser or system settings/,
+    );
+    expect(shareButton()).toHaveAttribute('aria-pressed', 'false');
+
+    calls.current().screenShareOutcome = 'failed';
+    await user.click(shareButton());
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Your screen could not be shared. Please try again.',
+    );
+  });
+
+  it("shows the doctor's shared screen as the large tile on the patient's side, the doctor's camera small", async () => {
+    const camera = videoStream();
+    const { calls } = await inCall({ remoteStream: camera });
+    const tile = await screen.findByTestId('remote-camera-tile');
+    expect(tile).toHaveAttribute('data-size', 'large');
+    expect(screen.queryByTestId('remote-screen')).toBeNull();
+
+    const shared = videoStream();
+    act(() => calls.current().set({ remoteScreenStream: shared, remoteSharingScreen: true }));
+    const large = screen.getByTestId('remote-screen');
+    expect(large).toHaveAttribute('aria-label', 'Screen shared by Dr. Ivan Georgiev');
+    expect(large).toHaveProperty('srcObject', shared);
+    // Its sound, if any, is not ours to play twice: the camera's video plays the voice.
+    expect(large).toHaveProperty('muted', true);
+    expect(tile).toHaveAttribute('data-size', 'small');
+    // The same element, still showing the doctor's camera (no restart of its playback).
+    expect(screen.getByTestId('remote-video')).toHaveProperty('srcObject', camera);
+    const visibleLine = screen
+      .getAllByText('Dr. Ivan Georgiev is sharing their screen')
+      .find((element) => element.getAttribute('role') !== 'status');
+    expect(visibleLine).toBeVisible();
+    expect(announced('Dr. Ivan Georgiev is sharing their screen')).toBe(true);
+    // Nothing for us to stop: it is not our share.
+    expect(screen.queryByRole('button', { name: 'Stop sharing' })).toBeNull();
+
+    act(() => calls.current().set({ remoteScreenStream: null, remoteSharingScreen: false }));
+    expect(screen.queryByTestId('remote-screen')).toBeNull();
+    expect(tile).toHaveAttribute('data-size', 'large');
+    expect(announced('Dr. Ivan Georgiev stopped sharing their screen.')).toBe(true);
+  });
+
+  it('shows the shared screen alone when the sharer has no camera, and drops it when the call ends', async () => {
+    const { calls } = await inCall();
+    act(() =>
+      calls.current().set({ remoteScreenStream: videoStream(), remoteSharingScreen: true }),
+    );
+    expect(await screen.findByTestId('remote-screen')).toBeInTheDocument();
+    // No empty black box for a camera that is not there.
+    expect(screen.getByTestId('remote-camera-tile')).toHaveClass('hidden');
+
+    act(() => calls.current().set({ phase: 'ended', endReason: 'ended', sharingScreen: true }));
+    expect(screen.queryByTestId('remote-screen')).toBeNull();
+    expect(screen.queryByTestId('screen-share-indicator')).toBeNull();
   });
 });

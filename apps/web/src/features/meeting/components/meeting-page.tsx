@@ -1,7 +1,8 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { Appointment } from '@vizita/shared/contracts/appointments';
+import type { JoinMeeting } from '@vizita/shared/contracts/meetings';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { PageTitle } from '../../../components/ui/page-title';
@@ -27,10 +28,16 @@ import {
 } from '../utils/meeting-errors';
 import { ChatIcon, PaperclipIcon, PhoneOffIcon } from './call-icons';
 import { CallControls } from './call-controls';
-import { CallStage, type NotAvailable } from './call-stage';
+import { CallStage } from './call-stage';
 import { ChatPanel } from './chat-panel';
 import { ConnectionIndicator } from './connection-indicator';
 import { FileTransferPanel } from './file-transfer-panel';
+import { ScreenShareNotice } from './screen-share-notice';
+import { appointmentCheckSources } from './meeting-check-sources';
+import { joinMeeting } from '../api/join-meeting';
+import { DeviceCheck, type DeviceCheckSources } from '../device-check/device-check';
+import { NotAvailableNotice, type NotAvailable } from './not-available-notice';
+import { WaitingRoom } from './waiting-room';
 
 /** Spec §4, §9: the join state is recomputed every 60 seconds. */
 const JOIN_STATE_REFRESH_MS = 60_000;
@@ -60,14 +67,15 @@ function mediaNoticeKey(call: CallSnapshot) {
       : 'meeting.media.allFailed';
 }
 
-function ErrorView({
+export function ErrorView({
   errorKey,
   backTo,
   retrying,
   onRetry,
 }: {
   errorKey: MeetingErrorKey;
-  backTo: string;
+  /** The way back; null for a guest, who has no appointments list to go back to. */
+  backTo: string | null;
   retrying: boolean;
   onRetry: () => void;
 }) {
@@ -81,9 +89,11 @@ function ErrorView({
         <Button busy={retrying} onClick={onRetry}>
           {t('common:tryAgain')}
         </Button>
-        <Link to={backTo} className={buttonClasses('secondary')}>
-          {t('meeting.backToAppointments')}
-        </Link>
+        {backTo !== null && (
+          <Link to={backTo} className={buttonClasses('secondary')}>
+            {t('meeting.backToAppointments')}
+          </Link>
+        )}
       </div>
     </div>
   );
@@ -97,14 +107,46 @@ function otherParticipant(appointment: Appointment) {
   return { role: 'doctor' as const, name: appointment.doctorId.name };
 }
 
-function MeetingView({
-  appointmentId,
+/**
+ * What a meeting page shows a call from, whoever the page is for: an appointment of the signed-in
+ * patient or doctor, or the consultation of a guest without an account (issue #12).
+ */
+export interface MeetingSubject {
+  /** When the call can be joined: the rule of spec §4, §9 (recomputed every minute). */
+  schedule: Parameters<typeof joinStateAt>[0];
+  date: string;
+  slot: string;
+  /** Who is on the other side. */
+  other: { role: 'patient' | 'doctor'; name: string };
+  /** Why this meeting cannot have a call at all (cancelled, not a consultation); null if it can. */
+  refusal: MeetingErrorKey | null;
+}
+
+/**
+ * The meeting once its subject is known: the device check, then the call with its waiting room,
+ * files, chat and screen sharing. `join` asks the server for permission (again on every
+ * reconnection); `leaveTo` is where leaving goes; `backTo` the way back on the error and "not yet"
+ * screens (null: none).
+ */
+export function MeetingRoom({
+  subject,
+  join: joinCall,
+  checkSources,
   backTo,
+  leaveTo,
   createCall,
+  onReload,
+  reloading,
 }: {
-  appointmentId: string;
-  backTo: string;
+  subject: MeetingSubject;
+  join: () => Promise<JoinMeeting>;
+  checkSources: DeviceCheckSources;
+  backTo: string | null;
+  leaveTo: string;
   createCall: CreateCall;
+  /** Loads the subject again (the error screen's "Try again"). */
+  onReload: () => void;
+  reloading: boolean;
 }) {
   const { t } = useTranslation('appointments');
   const navigate = useNavigate();
@@ -115,15 +157,15 @@ function MeetingView({
   const chatButtonRef = useRef<HTMLButtonElement>(null);
   // One side sheet at a time: the files or the chat.
   const [panelOpen, setPanelOpen] = useState<'files' | 'chat' | null>(null);
+  // The call starts only after "Join now" on the device check (issue #12).
+  const [checked, setChecked] = useState(false);
   const now = useNow(JOIN_STATE_REFRESH_MS);
-  const appointment = useAppointment(appointmentId);
-  const data = appointment.data;
-  const refusal = data ? appointmentRefusalKey(data) : null;
-  const join = data && !refusal ? joinStateAt(data, now) : null;
+  const { refusal } = subject;
+  const join = refusal ? null : joinStateAt(subject.schedule, now);
 
   const { state, retry, hangUp } = useMeetingCall({
-    appointmentId,
-    joinable: join?.isJoinable ?? false,
+    join: joinCall,
+    joinable: (join?.isJoinable ?? false) && checked,
     createCall,
     containerRef,
   });
@@ -136,42 +178,22 @@ function MeetingView({
     active?.chat.setOpen(panelOpen === 'chat');
   }, [active, panelOpen]);
 
-  if (appointment.isPending) {
-    return (
-      <div className="mx-auto w-full max-w-6xl">
-        <PageTitle title={t('meeting.title')} />
-        <LoadingState label={t('meeting.loading')} />
-      </div>
-    );
-  }
-
-  const tryAgain = () => {
-    void appointment.refetch();
-    retry();
-  };
-  if (appointment.isError && !data) {
-    return (
-      <ErrorView
-        errorKey={appointmentErrorKey(appointment.error)}
-        backTo={backTo}
-        retrying={appointment.isFetching}
-        onRetry={tryAgain}
-      />
-    );
-  }
-  if (!data) return null;
   if (refusal || state.status === 'refused') {
     return (
       <ErrorView
         errorKey={refusal ?? joinErrorKey(state.status === 'refused' ? state.error : null)}
         backTo={backTo}
-        retrying={appointment.isFetching}
-        onRetry={tryAgain}
+        retrying={reloading}
+        onRetry={() => {
+          onReload();
+          retry();
+        }}
       />
     );
   }
 
-  const other = otherParticipant(data);
+  const data = subject;
+  const { other } = subject;
   const otherName =
     other.name || t(other.role === 'doctor' ? 'meeting.doctorFallback' : 'meeting.patientFallback');
   const joining = state.status === 'joining';
@@ -191,7 +213,7 @@ function MeetingView({
   const leave = () => {
     // The call ends, the camera is released, received files are forgotten (spec §4).
     hangUp();
-    void navigate(backTo);
+    void navigate(leaveTo);
   };
   const closePanel = () => {
     setPanelOpen(null);
@@ -202,6 +224,8 @@ function MeetingView({
   const showPanel = panelOpen === 'files' && phase !== 'ended' && files !== null && active !== null;
   const showChat = panelOpen === 'chat' && phase !== 'ended' && chat !== null && active !== null;
   const announcement = files?.announcement;
+  // Before the call, also while it cannot be joined yet; not once it is over.
+  const showDeviceCheck = !checked && !inCall && notAvailable?.kind !== 'ended';
 
   return (
     <div
@@ -305,6 +329,20 @@ function MeetingView({
         </div>
       )}
       {mediaNotice && <Alert tone="info">{t(mediaNotice)}</Alert>}
+      {call?.admission && phase !== 'ended' && active && (
+        <WaitingRoom
+          admission={call.admission}
+          role={other.role === 'doctor' ? 'patient' : 'doctor'}
+          otherName={otherName}
+          when={`${formatShortCalendarDate(data.date) ?? data.date} · ${data.slot}`}
+          onAdmit={() => active.session.admit()}
+        />
+      )}
+      <ScreenShareNotice
+        call={call}
+        otherName={otherName}
+        onStop={() => active?.session.stopScreenShare()}
+      />
       {connected && call?.connection?.quality === 'poor' && call.cameraOn && active && (
         <Alert tone="info">
           <p>{t('meeting.connection.poorHint')}</p>
@@ -318,22 +356,35 @@ function MeetingView({
         </Alert>
       )}
 
-      <CallStage
-        provider={active?.provider ?? null}
-        call={call}
-        joining={joining}
-        notAvailable={notAvailable}
-        otherName={otherName}
-        backTo={backTo}
-        containerRef={containerRef}
-        onRejoin={retry}
-      />
+      {showDeviceCheck ? (
+        <DeviceCheck
+          sources={checkSources}
+          joinBlocked={
+            notAvailable ? <NotAvailableNotice notAvailable={notAvailable} backTo={backTo} /> : null
+          }
+          onJoin={() => setChecked(true)}
+        />
+      ) : (
+        <CallStage
+          provider={active?.provider ?? null}
+          call={call}
+          joining={joining}
+          notAvailable={notAvailable}
+          otherName={otherName}
+          backTo={backTo}
+          containerRef={containerRef}
+          onRejoin={retry}
+        />
+      )}
 
       {call && active?.provider === 'builtin' && call.phase !== 'ended' && (
         <CallControls
           call={call}
           onCamera={(on) => active.session.setCameraOn(on)}
           onMicrophone={(on) => active.session.setMicrophoneOn(on)}
+          onScreenShare={(share) =>
+            share ? void active.session.startScreenShare() : active.session.stopScreenShare()
+          }
         />
       )}
 
@@ -360,6 +411,64 @@ function MeetingView({
   );
 }
 
+/** The signed-in participant's meeting: their appointment, loaded, then its room. */
+function AppointmentMeeting({
+  appointmentId,
+  backTo,
+  createCall,
+}: {
+  appointmentId: string;
+  backTo: string;
+  createCall: CreateCall;
+}) {
+  const { t } = useTranslation('appointments');
+  const appointment = useAppointment(appointmentId);
+  const data = appointment.data;
+  const asPatient = data ? otherParticipant(data).role === 'doctor' : false;
+  const checkSources = useMemo(
+    () => appointmentCheckSources(appointmentId, asPatient),
+    [appointmentId, asPatient],
+  );
+  const join = useCallback(() => joinMeeting(appointmentId), [appointmentId]);
+
+  if (appointment.isPending) {
+    return (
+      <div className="mx-auto w-full max-w-6xl">
+        <PageTitle title={t('meeting.title')} />
+        <LoadingState label={t('meeting.loading')} />
+      </div>
+    );
+  }
+  if (!data) {
+    return (
+      <ErrorView
+        errorKey={appointmentErrorKey(appointment.error)}
+        backTo={backTo}
+        retrying={appointment.isFetching}
+        onRetry={() => void appointment.refetch()}
+      />
+    );
+  }
+  return (
+    <MeetingRoom
+      subject={{
+        schedule: data,
+        date: data.date,
+        slot: data.slot,
+        other: otherParticipant(data),
+        refusal: appointmentRefusalKey(data),
+      }}
+      join={join}
+      checkSources={checkSources}
+      backTo={backTo}
+      leaveTo={backTo}
+      createCall={createCall}
+      onReload={() => void appointment.refetch()}
+      reloading={appointment.isFetching}
+    />
+  );
+}
+
 /**
  * /dashboard/meeting/:id (spec §2 "Meeting"), also the doctor's /doctor/meeting/:id: the video
  * consultation of one appointment, with the in-call file transfer. `backTo` is where leaving
@@ -373,5 +482,5 @@ export function MeetingPage({
   createCall?: CreateCall;
 }) {
   const { id = '' } = useParams();
-  return <MeetingView key={id} appointmentId={id} backTo={backTo} createCall={createCall} />;
+  return <AppointmentMeeting key={id} appointmentId={id} backTo={backTo} createCall={createCall} />;
 }

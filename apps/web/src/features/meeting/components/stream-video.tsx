@@ -4,7 +4,9 @@ import { cn } from '../../../lib/cn';
 
 /**
  * A `<video>` showing a MediaStream. Plays inline (iOS would go full screen otherwise). When the
- * browser refuses to start playback with sound (no user gesture yet), a button starts it.
+ * browser refuses to start playback with sound (no user gesture yet), a button starts it. Its
+ * sound goes to `sinkId` (the speaker chosen on the device check) where the browser lets a page
+ * choose.
  */
 export function StreamVideo({
   stream,
@@ -12,12 +14,14 @@ export function StreamVideo({
   label,
   testId,
   className,
+  sinkId,
 }: {
   stream: MediaStream | null;
   muted?: boolean;
   label: string;
   testId: string;
   className?: string;
+  sinkId?: string | undefined;
 }) {
   const { t } = useTranslation('appointments');
   const ref = useRef<HTMLVideoElement>(null);
@@ -38,6 +42,13 @@ export function StreamVideo({
       },
     );
   }, [stream]);
+
+  useEffect(() => {
+    const video = ref.current;
+    if (!video || !sinkId || typeof video.setSinkId !== 'function') return;
+    // A speaker unplugged since the check leaves the sound where it was (the default).
+    video.setSinkId(sinkId).catch(() => undefined);
+  }, [sinkId]);
 
   return (
     <>

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState, useSyncExternalStore, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { joinMeeting } from '../api/join-meeting';
+import type { JoinMeeting } from '@vizita/shared/contracts/meetings';
 import type { CallSession, CallSnapshot } from '../call/call-session';
 import { MeetingCall, type CreateCall } from '../call/meeting-call';
 import type { ChatSession, ChatSnapshot } from '../chat/chat-session';
@@ -9,23 +9,22 @@ import type { FileExchange, FileExchangeSnapshot } from '../files/file-exchange'
 /**
  * The page's call: joins once the appointment is `joinable`, stays in the call until the page
  * goes (the join window closing meanwhile is the server's to announce), and hangs up then. One
- * appointment per mount: render the page anew for another one.
+ * appointment per mount (`join` is read once): render the page anew for another one.
  */
 export function useMeetingCall({
-  appointmentId,
+  join,
   joinable,
   createCall,
   containerRef,
 }: {
-  appointmentId: string;
+  /** Asks the server for permission to join (the participant's or the guest's call). */
+  join: () => Promise<JoinMeeting>;
   joinable: boolean;
   createCall: CreateCall;
   containerRef: RefObject<HTMLElement | null>;
 }) {
   const { i18n } = useTranslation();
-  const [call] = useState(
-    () => new MeetingCall({ join: () => joinMeeting(appointmentId), createCall }),
-  );
+  const [call] = useState(() => new MeetingCall({ join, createCall }));
   const state = useSyncExternalStore(call.subscribe, call.getState);
   // "Try Again" and "Rejoin": hang up whatever is left and join anew, into the video area that is
   // on screen now.

@@ -38,11 +38,16 @@ const INVOICE_KIND_KEYS = {
   invoice: 'file.invoiceKinds.invoice',
   credit_note: 'file.invoiceKinds.credit_note',
 } as const;
-const DOCUMENT_KEYS = { privacy: 'file.documents.privacy', terms: 'file.documents.terms' } as const;
+const DOCUMENT_KEYS = {
+  privacy: 'file.documents.privacy',
+  terms: 'file.documents.terms',
+  video: 'file.documents.video',
+} as const;
 const CONTEXT_KEYS = {
   registration: 'file.contexts.registration',
   profile: 'file.contexts.profile',
   update: 'file.contexts.update',
+  meeting: 'file.contexts.meeting',
 } as const;
 /** Who acted on the record, as the access log and the readable export name them. */
 export const ROLE_KEYS = {

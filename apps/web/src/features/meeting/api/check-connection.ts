@@ -1,0 +1,14 @@
+import type { IceServer } from '@vizita/shared/contracts/meetings';
+import { connectionCheckResponseSchema } from '@vizita/shared/contracts/meeting-preflight';
+import { authApi } from '../../../lib/api-client';
+
+/**
+ * POST /api/meetings/:id/connection-check — the STUN/TURN servers a join would use, with a
+ * short-lived TURN credential, for the device check to see whether they answer.
+ */
+export async function checkConnection(appointmentId: string): Promise<IceServer[]> {
+  const body = await authApi.post(
+    `/api/meetings/${encodeURIComponent(appointmentId)}/connection-check`,
+  );
+  return connectionCheckResponseSchema.parse(body).data.iceServers;
+}
