@@ -210,7 +210,7 @@ describe('the clinic runs Vizita from the browser', () => {
       await waitForPath(doctor, `/doctor/meeting/${appointmentId}`);
       await passDeviceCheck(doctor);
       await patient.goto(`/dashboard/meeting/${appointmentId}`);
-      await passDeviceCheck(patient, { consent: true });
+      await passDeviceCheck(patient, { consent: true, language: 'de' });
       await admitPatient(doctor, 'Lena Ivanova');
       await expectConnected(patient);
       await expectConnected(doctor);

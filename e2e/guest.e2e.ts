@@ -95,8 +95,7 @@ describe('a consultation without an account', () => {
         ),
       );
 
-      await guest.getByRole('checkbox', { name: /Ich willige ein, dass Vizita/ }).check();
-      await button(guest, 'Jetzt beitreten').click();
+      await passDeviceCheck(guest, { consent: true, language: 'de' });
       await shown(guest.getByText(/Call Doctor lässt Sie gleich herein\./).first());
       await expectAccessible(guest, 'guest waiting room');
 

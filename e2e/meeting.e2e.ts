@@ -7,6 +7,7 @@ import { setUpJourney } from './support/journey.ts';
 import { signInStaffFirstTime } from './support/two-factor.ts';
 import {
   admitPatient,
+  bookAroundTheClock,
   bookCallNow,
   bookWithCallDoctor,
   callDoctor,
@@ -14,6 +15,7 @@ import {
   expectConnected,
   expectRemoteVideoPlaying,
   passDeviceCheck,
+  startWithinJoinWindow,
 } from './support/meetings.ts';
 import { callInPage, signedInPatient } from './support/patients.ts';
 import { button, DESKTOP, MOBILE, shown, waitForPath } from './support/ui.ts';
@@ -24,10 +26,15 @@ import { button, DESKTOP, MOBILE, shown, waitForPath } from './support/ui.ts';
 
 const journey = setUpJourney();
 const DOCTOR = callDoctor();
+/** A second doctor for the second journey: each staff member's first sign-in sets up 2FA once. */
+const SECOND_DOCTOR = callDoctor();
 
 const TEN_MB = 10_485_760;
 
-beforeAll(() => createCallDoctor(journey.app, DOCTOR));
+beforeAll(async () => {
+  await createCallDoctor(journey.app, DOCTOR);
+  await createCallDoctor(journey.app, SECOND_DOCTOR, 'Second');
+});
 
 async function openFiles(page: Page) {
   const files = button(page, 'Files');
@@ -305,7 +312,8 @@ describe('video consultation', () => {
   it('holds back a patient until admitted, and lets a patient whose camera is refused join by audio', async () => {
     const patient = journey.page;
     await signedInPatient(patient, journey.app, journey.sink, 'Petra');
-    const appointmentId = await bookCallNow(patient, journey.app);
+    const appointmentId = await bookAroundTheClock(patient, 'Call Second', 'next');
+    await startWithinJoinWindow(journey.app, appointmentId);
     // The browser refuses the camera (as after "Block" on its prompt); the microphone works.
     await patient.context().addInitScript(`(() => {
       const devices = navigator.mediaDevices;
@@ -332,10 +340,10 @@ describe('video consultation', () => {
       await shown(patient.getByText('You can still join: you will be heard, but not seen.'));
       await expectAccessible(patient, 'device check (camera refused)');
       await passDeviceCheck(patient, { consent: true });
-      await shown(patient.getByText(/Call Doctor will let you in\./).first());
+      await shown(patient.getByText(/Call Second will let you in\./).first());
 
       // The doctor is in the room too, but has not admitted the patient: nothing connects.
-      await signInStaffFirstTime(doctor, DOCTOR.email, DOCTOR.password, '/doctor');
+      await signInStaffFirstTime(doctor, SECOND_DOCTOR.email, SECOND_DOCTOR.password, '/doctor');
       await doctor.goto(`/doctor/meeting/${appointmentId}`);
       await passDeviceCheck(doctor);
       await shown(doctor.getByText(/Petra Ivanova is waiting since/).first());

@@ -16,9 +16,14 @@ export const callDoctor = (): CallDoctor => ({
 
 /**
  * A doctor who works around the clock in UTC with 15-minute slots, so that the next free slot
- * always starts within 15 minutes: its meeting is joinable now, whenever the test runs.
+ * always starts within 15 minutes: its meeting is joinable now, whenever the test runs. "Call
+ * Doctor" unless another `lastName` tells a second one apart (each signs in for the first time).
  */
-export async function createCallDoctor(app: RunningApp, doctor: CallDoctor): Promise<void> {
+export async function createCallDoctor(
+  app: RunningApp,
+  doctor: CallDoctor,
+  lastName = 'Doctor',
+): Promise<void> {
   await app.admin(
     [
       'create-doctor',
@@ -27,7 +32,7 @@ export async function createCallDoctor(app: RunningApp, doctor: CallDoctor): Pro
       '--first-name',
       'Call',
       '--last-name',
-      'Doctor',
+      lastName,
       '--specialties',
       'general-practice',
       '--time-zone',
@@ -143,7 +148,19 @@ export async function expectRemoteVideoPlaying(page: Page): Promise<void> {
     .toBe(true);
 }
 
-const DEVICE_CHECK_TITLE = 'Before you join: check your camera, microphone and connection';
+/** The device check's words the journeys act on, in the languages they use. */
+const DEVICE_CHECK = {
+  en: {
+    title: 'Before you join: check your camera, microphone and connection',
+    consent: /I consent to Vizita processing/,
+    join: 'Join now',
+  },
+  de: {
+    title: 'Vor dem Beitritt: Kamera, Mikrofon und Verbindung prüfen',
+    consent: /Ich willige ein, dass Vizita/,
+    join: 'Jetzt beitreten',
+  },
+} as const;
 
 /**
  * The device check before the call (issue #12): waits for it, gives the patient's video consent
@@ -151,11 +168,12 @@ const DEVICE_CHECK_TITLE = 'Before you join: check your camera, microphone and c
  */
 export async function passDeviceCheck(
   page: Page,
-  { consent = false }: { consent?: boolean } = {},
+  { consent = false, language = 'en' }: { consent?: boolean; language?: 'en' | 'de' } = {},
 ): Promise<void> {
-  await page.getByRole('heading', { name: DEVICE_CHECK_TITLE }).waitFor({ timeout: 30_000 });
-  if (consent) await page.getByRole('checkbox', { name: /I consent to Vizita processing/ }).check();
-  await page.getByRole('button', { name: 'Join now' }).click();
+  const words = DEVICE_CHECK[language];
+  await page.getByRole('heading', { name: words.title }).waitFor({ timeout: 30_000 });
+  if (consent) await page.getByRole('checkbox', { name: words.consent }).check();
+  await page.getByRole('button', { name: words.join }).click();
 }
 
 /** The doctor lets the waiting patient in, once the waiting room shows them. */
