@@ -104,7 +104,12 @@ export function CallStage({
   } else if (phase === 'waiting' && builtin) {
     overlay = (
       <div className="absolute inset-0 z-10 flex items-center justify-center p-4 text-center text-white">
-        <p className="max-w-sm font-medium">{t('meeting.waitingFor', { name: otherName })}</p>
+        <p className="max-w-sm font-medium">
+          {/* A patient held in the waiting room waits to be let in, not for the doctor to come. */}
+          {call?.admission?.admitted === false && call.selfId === 'patient'
+            ? t('meeting.waitingRoom.willLetYouIn', { name: otherName })
+            : t('meeting.waitingFor', { name: otherName })}
+        </p>
       </div>
     );
   }

@@ -179,6 +179,14 @@ describe('MeetingPage', () => {
     expect(screen.getByText('Waiting for Dr. Ivan Georgiev to join…')).toBeInTheDocument();
     expect(filesButton()).toBeDisabled();
 
+    // Held in the waiting room: the page says who lets the patient in, and when the visit is.
+    act(() => calls.current().set({ admission: { admitted: false, waiting: [] } }));
+    expect(screen.getByRole('heading', { name: 'Waiting room' })).toBeInTheDocument();
+    expect(screen.getAllByText('Dr. Ivan Georgiev will let you in.').length).toBeGreaterThan(0);
+    expect(screen.getByText('Your appointment: Fri, Nov 20, 2026 · 11:05')).toBeInTheDocument();
+    act(() => calls.current().set({ admission: { admitted: true, waiting: [] } }));
+    expect(screen.queryByRole('heading', { name: 'Waiting room' })).toBeNull();
+
     act(() => calls.current().set({ phase: 'connected', remoteId: 'doctor', transportOpen: true }));
     expect(region()).toHaveAttribute('data-call-state', 'connected');
     expect(screen.getByText('Connected')).toBeInTheDocument();
