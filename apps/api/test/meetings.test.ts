@@ -413,6 +413,22 @@ describe('the waiting room', () => {
     await sleep(100);
     const left = (await eventsOf(a.id)).filter((e) => e.kind === 'left');
     expect(left).toEqual([{ kind: 'left', role: 'patient', details: { quality: summary } }]);
+    // The patient's data export carries the room's record of their call (GDPR Art. 15).
+    const exported = await t.app.inject({
+      method: 'GET',
+      url: '/api/privacy/export',
+      headers: { authorization: `Bearer ${a.patient.token}` },
+    });
+    expect(exported.statusCode, exported.body).toBe(200);
+    const mine = exported
+      .json<{ data: { appointments: { id: string; callEvents: unknown[] }[] } }>()
+      .data.appointments.find((x) => x.id === a.id);
+    expect(mine?.callEvents).toContainEqual({
+      kind: 'left',
+      role: 'patient',
+      at: expect.any(String),
+      quality: 'fair',
+    });
     closeAll(doc);
   });
 });

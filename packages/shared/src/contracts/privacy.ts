@@ -96,6 +96,15 @@ export const dataExportSchema = z.object({
           contentBase64: z.string(),
         }),
       ),
+      /** What the video room recorded of the call (ADR 0027): never media, never content. */
+      callEvents: z.array(
+        z.object({
+          kind: z.enum(['joined', 'admitted', 'left']),
+          role: z.enum(['patient', 'doctor']),
+          at: instant,
+          quality: z.nullable(z.enum(['good', 'fair', 'poor'])),
+        }),
+      ),
     }),
   ),
   payments: z.array(

@@ -10,6 +10,7 @@ import { listConsents } from '../legal/consents.ts';
 import type { TwoFactorService } from '../auth/two-factor-service.ts';
 import type { ProfileService } from '../profile/service.ts';
 import { roleOf } from '../../plugins/roles.ts';
+import { createMeetingEvents } from '../meetings/meeting-events.ts';
 import * as repo from './repo.ts';
 
 const iso = (d: Date) => d.toISOString();
@@ -67,6 +68,7 @@ export function createDataExport(deps: {
         devices,
         accessLog,
         activity,
+        callEvents,
       ] = await Promise.all([
         summaries.many(ids),
         repo.documentsOf(db, ids),
@@ -76,6 +78,7 @@ export function createDataExport(deps: {
         repo.rememberedDevices(db, userId),
         this.accessLog(userId),
         repo.activityOf(db, userId),
+        createMeetingEvents(db).list(ids),
       ]);
       const invoiceRows = await repo.invoicesOf(
         db,
@@ -127,6 +130,16 @@ export function createDataExport(deps: {
               contentBase64: encryption
                 .decryptBytes(d.contentEncrypted, documentContext(d))
                 .toString('base64'),
+            })),
+          callEvents: callEvents
+            .filter((e) => e.appointmentId === a.id)
+            .map((e) => ({
+              kind: e.kind,
+              role: e.role,
+              at: iso(e.at),
+              quality:
+                (e.details as { quality?: { quality?: 'good' | 'fair' | 'poor' } } | null)?.quality
+                  ?.quality ?? null,
             })),
         })),
         payments: paymentRows.map((p) => ({

@@ -53,6 +53,10 @@ const exported = (): DataExport => ({
       price: { amountMinor: 7500, currency: 'EUR' },
       summary: 'Rest and fluids.',
       documents: [],
+      callEvents: [
+        { kind: 'joined', role: 'patient', at: '2026-11-20T08:58:00.000Z', quality: null },
+        { kind: 'left', role: 'patient', at: '2026-11-20T09:20:00.000Z', quality: 'fair' },
+      ],
     },
   ],
   payments: [],
@@ -109,7 +113,15 @@ describe('privacy and data rights on the profile', () => {
     const { files, names } = captureDownloads();
     const user = userEvent.setup();
     renderApp('/dashboard/profile');
-    await user.click(await screen.findByRole('button', { name: 'Download as a data file (JSON)' }));
+    // The first test of the file loads the signed-in layout and the profile's chunk: on a busy
+    // machine that takes longer than findBy's default second.
+    await user.click(
+      await screen.findByRole(
+        'button',
+        { name: 'Download as a data file (JSON)' },
+        { timeout: 10_000 },
+      ),
+    );
     expect(await screen.findByText('Your data was downloaded.')).toBeVisible();
     expect(names).toEqual(['vizita-data-2026-11-24.json']);
     const json = JSON.parse(await files[0]!.text()) as DataExport;
@@ -122,6 +134,9 @@ describe('privacy and data rights on the profile', () => {
     expect(html).toContain('<h1>Your data at Vizita</h1>');
     expect(html).toContain(EGN);
     expect(html).toContain('Medical Consultation');
+    // What the video room recorded of the call is part of the record too (ADR 0027).
+    expect(html).toContain('Video call record');
+    expect(html).toMatch(/joined \(you\); .*left \(you\), connection fair/);
     expect(html).toContain('Read a patient&#39;s health profile');
     expect(html).toContain('Headache &#60;script&#62;alert(1)&#60;/script&#62;');
     expect(html).not.toContain('<script>');

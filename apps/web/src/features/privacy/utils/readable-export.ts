@@ -38,6 +38,20 @@ const INVOICE_KIND_KEYS = {
   invoice: 'file.invoiceKinds.invoice',
   credit_note: 'file.invoiceKinds.credit_note',
 } as const;
+const CALL_EVENT_KEYS = {
+  joined: 'file.callEvents.joined',
+  admitted: 'file.callEvents.admitted',
+  left: 'file.callEvents.left',
+} as const;
+const CALL_ROLE_KEYS = {
+  patient: 'file.roles.patient',
+  doctor: 'file.roles.doctor',
+} as const;
+const QUALITY_KEYS = {
+  good: 'file.quality.good',
+  fair: 'file.quality.fair',
+  poor: 'file.quality.poor',
+} as const;
 const DOCUMENT_KEYS = {
   privacy: 'file.documents.privacy',
   terms: 'file.documents.terms',
@@ -194,6 +208,17 @@ export function useReadableExport() {
                         t('file.fields.documents'),
                         a.documents.length > 0
                           ? `${a.documents.map((d) => `${d.title} (${d.fileName})`).join('; ')} — ${t('file.documentsInFile', { count: a.documents.length })}`
+                          : null,
+                      ],
+                      [
+                        t('file.fields.callEvents'),
+                        a.callEvents.length > 0
+                          ? a.callEvents
+                              .map(
+                                (e) =>
+                                  `${when(e.at) ?? e.at}: ${name(CALL_EVENT_KEYS, e.kind)} (${name(CALL_ROLE_KEYS, e.role)})${e.quality ? `, ${name(QUALITY_KEYS, e.quality)}` : ''}`,
+                              )
+                              .join('; ')
                           : null,
                       ],
                     ],
