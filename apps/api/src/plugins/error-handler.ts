@@ -4,6 +4,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { API_ERRORS, type ApiErrorCode } from '@vizita/shared/messages/api-errors';
 import { validationMessageEn } from '@vizita/shared/messages/validation';
 import { isPoolExhausted } from '../db/client.ts';
+import { QueueFullError } from '../lib/bounded-queue.ts';
 import { ApiError } from '../lib/api-error.ts';
 
 const reply = (code: ApiErrorCode, extra: Record<string, unknown> = {}) => ({
@@ -55,6 +56,10 @@ export const errorHandlerPlugin = fp(
         return res
           .status(error.statusCode)
           .send({ ...reply('validationFailed'), message: error.message });
+      }
+      if (error instanceof QueueFullError) {
+        request.log.warn({ what: error.what }, 'busy: queue full');
+        return res.status(503).header('retry-after', '2').send(reply('serviceBusy'));
       }
       if (isPoolExhausted(error)) {
         request.log.warn({ err: error }, 'database pool exhausted');

@@ -1,10 +1,15 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { resetSessionForTests } from '../features/auth/session-store';
 import { initI18n } from '../lib/i18n';
 
 await initI18n('en');
+
+// The first screen of a file loads its route's lazy chunks and the signed-in translations: on a
+// busy machine (CI runs the API tests beside these) that can take longer than findBy's default
+// second. Waiting longer never hides a failure: what never appears still fails, only later.
+configure({ asyncUtilTimeout: 5000 });
 
 beforeEach(async () => {
   // Tests read English unless they switch; the language a test chose must not leak.

@@ -79,6 +79,11 @@ describe('welcome page', () => {
     [401, { code: 'invalidCredentials' }, 'Invalid email or password'],
     [500, { code: 'internal' }, 'Server error occurred'],
     [429, { code: 'tooManyLoginAttempts' }, 'Too many login attempts, please try again later'],
+    [
+      503,
+      { code: 'serviceBusy' },
+      'Many people are signing in right now. Please try again in a few seconds.',
+    ],
     [418, { code: 'somethingElse' }, 'An error occurred during login'],
   ])('maps a login failure %i to its text', async (status, extra, text) => {
     mockApi({

@@ -25,6 +25,8 @@ export function loginErrorKey(error: unknown) {
   if (code === 'invalidCredentials') return 'login.errors.invalidCredentials';
   if (statusOf(error) === 500) return 'login.errors.server';
   if (code === 'tooManyLoginAttempts') return 'login.errors.tooManyAttempts';
+  // Many sign-ins at once (the password check is slow by design): a moment later it works.
+  if (code === 'serviceBusy') return 'login.errors.busy';
   return 'login.errors.generic';
 }
 

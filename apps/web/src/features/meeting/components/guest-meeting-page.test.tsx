@@ -35,8 +35,7 @@ describe('the guest’s way in (no account)', () => {
   it('uses the link only on a click, then drops the token from the address', async () => {
     const api = guestApi();
     const { router } = renderApp(`/guest/${TOKEN}`);
-    // The first visit loads the page and the meeting's texts.
-    await screen.findByRole('heading', { name: 'Your video consultation' }, { timeout: 5000 });
+    await screen.findByRole('heading', { name: 'Your video consultation' });
     expect(api.calls.some((c) => c.path === '/api/guest/session')).toBe(false);
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
     await screen.findByText('You are joining as Anna Schmidt.');

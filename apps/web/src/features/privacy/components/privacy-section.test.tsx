@@ -113,15 +113,7 @@ describe('privacy and data rights on the profile', () => {
     const { files, names } = captureDownloads();
     const user = userEvent.setup();
     renderApp('/dashboard/profile');
-    // The first test of the file loads the signed-in layout and the profile's chunk: on a busy
-    // machine that takes longer than findBy's default second.
-    await user.click(
-      await screen.findByRole(
-        'button',
-        { name: 'Download as a data file (JSON)' },
-        { timeout: 10_000 },
-      ),
-    );
+    await user.click(await screen.findByRole('button', { name: 'Download as a data file (JSON)' }));
     expect(await screen.findByText('Your data was downloaded.')).toBeVisible();
     expect(names).toEqual(['vizita-data-2026-11-24.json']);
     const json = JSON.parse(await files[0]!.text()) as DataExport;
