@@ -3,10 +3,12 @@ import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   auditLog,
+  consents,
   oneTimeTokens,
   refreshTokens,
   sessions,
   trustedDevices,
+  twoFactor,
   users,
 } from '../../db/schema.ts';
 
@@ -107,6 +109,36 @@ export async function findLiveSession(db: Tx, sessionId: string, now: Date) {
     .where(
       and(
         eq(sessions.id, sessionId),
+        isNull(sessions.revokedAt),
+        sql`${sessions.expiresAt} > ${now}`,
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/**
+ * What GET /auth/status needs for a bearer's session, in one round trip (issue #13): the live
+ * session and its user, whether two-factor sign-in is on, and the legal documents' versions the
+ * user accepted. Undefined when the session is not live or not this user's.
+ */
+export async function statusOfSession(db: Tx, sessionId: string, userId: string, now: Date) {
+  const [row] = await db
+    .select({
+      user: users,
+      restricted: sessions.restricted,
+      twoFactorOn: sql<boolean>`${twoFactor.enabledAt} is not null`,
+      accepted: sql<{ document: string; version: string }[]>`coalesce((
+        select json_agg(json_build_object('document', c.document, 'version', c.version))
+        from ${consents} c where c.user_id = ${users.id}), '[]'::json)`,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(twoFactor, eq(twoFactor.userId, sessions.userId))
+    .where(
+      and(
+        eq(sessions.id, sessionId),
+        eq(sessions.userId, userId),
         isNull(sessions.revokedAt),
         sql`${sessions.expiresAt} > ${now}`,
       ),

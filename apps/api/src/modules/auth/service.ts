@@ -14,8 +14,9 @@ import { queueAccountMail } from './account-mails.ts';
 import type { AccessTokens } from './access-token.ts';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from './passwords.ts';
 import { roleOf } from '../../plugins/roles.ts';
-import { consentsDue, recordConsent } from '../legal/consents.ts';
+import { consentsDue, dueOf, recordConsent } from '../legal/consents.ts';
 import type { TwoFactorService } from './two-factor-service.ts';
+import type { LegalDocument } from '@vizita/shared/domain/legal';
 import * as repo from './repo.ts';
 
 const MINUTE = 60_000;
@@ -104,19 +105,20 @@ export function createAuthService(deps: AuthDeps) {
    * The session as login and status answer it: two-factor state (a restricted session must set it
    * up first) and, for patients, the legal documents whose new version they have not accepted.
    */
-  async function toSession(
+  /** The session as the client sees it, from what is known of the user and their session. */
+  function sessionOf(
     user: repo.UserRow,
     accessToken: string,
-    restricted: boolean,
-  ): Promise<Session> {
-    const twoFactor: TwoFactorState = restricted
+    known: { restricted: boolean; twoFactorOn: boolean; consentsDue: LegalDocument[] },
+  ): Session {
+    const twoFactor: TwoFactorState = known.restricted
       ? 'required'
-      : (await deps.twoFactor.isEnabled(user.id))
+      : known.twoFactorOn
         ? 'on'
         : 'off';
     return {
       twoFactor,
-      consentsDue: isStaff(user) ? [] : await consentsDue(db, user.id),
+      consentsDue: isStaff(user) ? [] : known.consentsDue,
       accessToken,
       userId: user.id,
       isAdmin: user.isAdmin,
@@ -124,6 +126,18 @@ export function createAuthService(deps: AuthDeps) {
       isPaid: user.isPaid,
       isProfileComplete: user.isProfileComplete,
     };
+  }
+
+  async function toSession(
+    user: repo.UserRow,
+    accessToken: string,
+    restricted: boolean,
+  ): Promise<Session> {
+    return sessionOf(user, accessToken, {
+      restricted,
+      twoFactorOn: !restricted && (await deps.twoFactor.isEnabled(user.id)),
+      consentsDue: isStaff(user) ? [] : await consentsDue(db, user.id),
+    });
   }
 
   async function startSession(
@@ -362,11 +376,17 @@ export function createAuthService(deps: AuthDeps) {
         };
       }
       if (input.bearer) {
-        const claims = await this.authenticate(input.bearer);
-        const user = claims && (await repo.findUserById(db, claims.userId));
-        if (user)
+        // The hot read of every page load: the session, its user, 2FA and consents in one query.
+        const claims = await accessTokens.verify(input.bearer);
+        const row =
+          claims && (await repo.statusOfSession(db, claims.sessionId, claims.userId, clock()));
+        if (row)
           return {
-            session: await toSession(user, input.bearer, claims.restricted),
+            session: sessionOf(row.user, input.bearer, {
+              restricted: row.restricted,
+              twoFactorOn: row.twoFactorOn,
+              consentsDue: dueOf(row.accepted),
+            }),
           };
       }
       throw new ApiError(401, 'authRequired');

@@ -32,16 +32,21 @@ export async function recordConsent(
     .onConflictDoNothing();
 }
 
+/** Of what a person accepted, the documents whose version in force is still missing. */
+export function dueOf(accepted: readonly { document: string; version: string }[]): LegalDocument[] {
+  return LEGAL_DOCUMENTS.filter(
+    (document) =>
+      !accepted.some((a) => a.document === document && a.version === LEGAL_VERSIONS[document]),
+  );
+}
+
 /** The documents whose version in force the person has not accepted yet. */
 export async function consentsDue(db: Tx, userId: string): Promise<LegalDocument[]> {
   const accepted = await db
     .select({ document: consents.document, version: consents.version })
     .from(consents)
     .where(eq(consents.userId, userId));
-  return LEGAL_DOCUMENTS.filter(
-    (document) =>
-      !accepted.some((a) => a.document === document && a.version === LEGAL_VERSIONS[document]),
-  );
+  return dueOf(accepted);
 }
 
 /** Everything the person accepted, oldest first (their data export shows it). */
