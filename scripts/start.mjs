@@ -19,7 +19,7 @@ try {
   process.exit(1);
 }
 
-log('Starting the server: node apps/api/dist/main.js');
+log(`Starting the server: node apps/api/dist/main.js (Node ${process.version})`);
 // Its own process group, so that a Ctrl-C reaches it once, through us (see forward-signals.mjs).
 const server = spawn(process.execPath, ['apps/api/dist/main.js'], {
   cwd: root,

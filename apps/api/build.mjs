@@ -1,6 +1,6 @@
-// Bundles the server (dist/main.js) and the operators' command line (dist/admin.js), workspace
-// code included and npm dependencies left external, and copies the SQL migrations beside them,
-// where db/migrate.ts looks for them.
+// Bundles the server (dist/main.js) and the operators' command lines (dist/admin.js,
+// dist/backup.js), workspace code included and npm dependencies left external, and copies the SQL
+// migrations beside them, where db/migrate.ts looks for them.
 import { cpSync, readFileSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
@@ -9,7 +9,7 @@ const external = Object.keys(pkg.dependencies ?? {}).flatMap((name) => [name, `$
 
 rmSync('dist', { recursive: true, force: true });
 await build({
-  entryPoints: { main: 'src/main.ts', admin: 'src/admin-cli.ts' },
+  entryPoints: { main: 'src/main.ts', admin: 'src/admin-cli.ts', backup: 'src/backup-cli.ts' },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

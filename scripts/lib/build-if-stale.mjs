@@ -5,7 +5,12 @@ import { runOrFail } from './run-command.mjs';
 // What `npm run build` reads and what it writes. A build costs tens of seconds, a walk over
 // the sources a few milliseconds, so `npm start` rebuilds only when something changed.
 const INPUTS = ['package-lock.json', 'packages/shared', 'apps/api', 'apps/web'];
-const OUTPUTS = ['apps/web/dist/index.html', 'apps/api/dist/main.js', 'apps/api/dist/admin.js'];
+const OUTPUTS = [
+  'apps/web/dist/index.html',
+  'apps/api/dist/main.js',
+  'apps/api/dist/admin.js',
+  'apps/api/dist/backup.js',
+];
 // Outputs, caches and run-time data live beside the sources but are not inputs.
 const SKIPPED_DIRS = new Set(['node_modules', 'dist', 'data', 'coverage', 'test-results', '.git']);
 

@@ -59,9 +59,13 @@ import { withLegalFooter } from './modules/mail/legal-footer.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './modules/mail/mailer.ts';
 import { authenticatePlugin } from './plugins/authenticate.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { createMetrics, metricsPlugin } from './plugins/metrics.ts';
+import { withFailureCount } from './modules/mail/counted-mailer.ts';
 import { rolesPlugin } from './plugins/roles.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { spaPlugin } from './plugins/spa.ts';
+import { compressionPlugin } from './plugins/compression.ts';
+import { serializeRequest } from './lib/redact-url.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -100,7 +104,7 @@ const BACKGROUND_INTERVAL_MS = 30_000;
 // Bodies are small JSON documents; files travel peer to peer, never through these routes.
 const BODY_LIMIT_BYTES = 64 * 1024;
 
-/** Secrets and credentials never reach the logs. */
+/** Secrets and credentials never reach the logs (URLs: LOG_SERIALIZERS below). */
 export const LOG_REDACTIONS = [
   'req.headers.authorization',
   'req.headers.cookie',
@@ -110,6 +114,9 @@ export const LOG_REDACTIONS = [
   '*.currentPassword',
   '*.token',
 ];
+
+/** Every request line shows its URL without the credentials mailed links carry in it. */
+export const LOG_SERIALIZERS = { req: serializeRequest };
 
 /** Composition only: platform plugins, then modules (ARCHITECTURE.md §2). */
 /** Paths whose answers no cache may keep unless the route says otherwise. */
@@ -142,7 +149,11 @@ export async function buildApp(deps: AppDeps) {
   const { config, database } = deps;
   const clock = deps.clock ?? systemClock;
   const app = Fastify({
-    logger: deps.logger ?? { level: config.logLevel, redact: LOG_REDACTIONS },
+    logger: deps.logger ?? {
+      level: config.logLevel,
+      redact: LOG_REDACTIONS,
+      serializers: LOG_SERIALIZERS,
+    },
     genReqId: () => randomUUID(),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
@@ -159,6 +170,17 @@ export async function buildApp(deps: AppDeps) {
   // Daily's call frame comes from the clinic's own subdomain of daily.co, only with that provider.
   const DAILY_ORIGINS = config.video.provider === 'daily' ? ['https://*.daily.co'] : [];
   await app.register(errorHandlerPlugin);
+  // Before every route, so that each one's requests are timed (ADR 0030).
+  const metrics = createMetrics();
+  await app.register(metricsPlugin, {
+    metrics,
+    access: config.metrics,
+    pool: database.pool,
+    db: database.db,
+    clock,
+    // Registered below; the gauges read it at each scrape.
+    liveCalls: () => app.meetings.live(),
+  });
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -196,17 +218,23 @@ export async function buildApp(deps: AppDeps) {
     )
       reply.header('cache-control', 'no-store');
   });
+  // Before every route: JSON answers above 1 KB leave compressed (ADR 0029).
+  await app.register(compressionPlugin);
   await app.register(cookie);
   await app.register(openApiPlugin);
 
   const { db, pool } = database;
-  const mailer = withLegalFooter(
+  const footedMailer = withLegalFooter(
     deps.mailer ??
-      (config.smtpUrl
+      (config.mailMode === 'smtp' && config.smtpUrl
         ? createSmtpMailer(config.smtpUrl, config.mailFrom, { requireTls: config.isProduction })
-        : createOutboxMailer(db, (line) => app.log.info(line))),
+        : createOutboxMailer(db, (line) => app.log.info(line), {
+            viewerUrl: config.devTools ? `${config.appUrl}/dev/mail` : undefined,
+          })),
     config.appUrl,
   );
+  // Every mail of every module passes here: one place counts the transport's refusals.
+  const mailer = withFailureCount(footedMailer, metrics.mailFailures);
   const rateLimiter = createRateLimiter(db, clock);
   const jobs = createJobWorker({ db, clock, log: app.log });
   const afterResponse = createAfterResponse(app.log);
@@ -274,6 +302,7 @@ export async function buildApp(deps: AppDeps) {
     jobs,
     rateLimiter,
     healthText,
+    counters: metrics,
   });
   const appointments = createAppointmentService({
     db,
@@ -348,6 +377,7 @@ export async function buildApp(deps: AppDeps) {
       meetings,
       rateLimiter,
       sessionsEnded: () => app.meetings.sessionsEnded(),
+      counters: metrics,
       log: app.log,
     }),
     preflight,

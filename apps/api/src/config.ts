@@ -60,6 +60,9 @@ const envSchema = z.object({
   DATABASE_URL: z.optional(z.string().check(z.minLength(1))),
   DATA_DIR: z._default(z.string(), './data'),
   SMTP_URL: z.optional(z.string().check(z.minLength(1))),
+  // `outbox` keeps every mail in the database and sends none; unset means smtp with SMTP_URL,
+  // else the outbox — which production takes only when told (productionDefaultProblems below).
+  MAIL_MODE: z.optional(z.enum(['smtp', 'outbox'])),
   MAIL_FROM: z._default(z.string(), 'Vizita <no-reply@vizita.local>'),
   JWT_SECRET: z.optional(
     z.string().check(z.minLength(32, 'JWT_SECRET must be at least 32 characters')),
@@ -74,6 +77,8 @@ const envSchema = z.object({
   LOGIN_RATE_LIMIT_PER_EMAIL: positiveInt(10),
   REGISTER_RATE_LIMIT_PER_IP: positiveInt(20),
   PAYMENT_PROVIDER: z._default(z.enum(['local', 'stripe']), 'local'),
+  // The local provider in production: only for a demo deployment, and only when said so.
+  ALLOW_LOCAL_PAYMENTS: z.optional(z.enum(['true', 'false'])),
   STRIPE_SECRET_KEY: z.optional(z.string().check(z.minLength(1))),
   STRIPE_WEBHOOK_SECRET: z.optional(z.string().check(z.minLength(1))),
   STRIPE_API_URL: z.optional(z.url()),
@@ -121,6 +126,13 @@ const envSchema = z.object({
   // the professional title and rules (§ 5(1) nos. 4 and 5 DDG) — printed when set.
   CLINIC_REGISTER: z.optional(z.string().check(z.trim(), z.minLength(1))),
   CLINIC_SUPERVISORY_AUTHORITY: z.optional(z.string().check(z.trim(), z.minLength(1))),
+  // Prometheus metrics (ADR 0030): a Bearer token for /metrics on the main port, or a listener of
+  // their own (METRICS_PORT on METRICS_HOST, loopback unless told). Neither: 404 in production.
+  METRICS_TOKEN: z.optional(
+    z.string().check(z.minLength(32, 'METRICS_TOKEN must be at least 32 characters')),
+  ),
+  METRICS_PORT: z.optional(z.coerce.number().check(z.int(), z.minimum(0), z.maximum(65535))),
+  METRICS_HOST: z._default(z.string().check(z.minLength(1)), '127.0.0.1'),
   INVOICE_SERIES: z._default(
     z.string().check(z.regex(/^[A-Z0-9]{1,10}$/, 'INVOICE_SERIES: 1–10 capital letters or digits')),
     'VZ',
@@ -150,6 +162,46 @@ function parseIceServers(raw: string | undefined) {
   return parsed.data;
 }
 
+type Env = z.infer<typeof envSchema>;
+
+/**
+ * The zero-setup defaults that would harm a clinic in production (ADR 0029): the local payment
+ * provider takes test cards as payment, and without SMTP no patient gets a validation, reset or
+ * appointment mail. Production keeps either only when the operator chose it by name.
+ */
+function productionDefaultProblems(e: Env): string[] {
+  if (e.NODE_ENV !== 'production') return [];
+  return [
+    ...(e.PAYMENT_PROVIDER === 'local' && e.ALLOW_LOCAL_PAYMENTS !== 'true'
+      ? [
+          '  PAYMENT_PROVIDER: the local provider books appointments paid with test cards (4242 4242 4242 4242); set PAYMENT_PROVIDER=stripe with STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET, or ALLOW_LOCAL_PAYMENTS=true for a demo deployment',
+        ]
+      : []),
+    ...(!e.SMTP_URL && e.MAIL_MODE !== 'outbox'
+      ? [
+          '  SMTP_URL: required in production (validation, password-reset and appointment mails); or MAIL_MODE=outbox to keep every mail in the database and send none',
+        ]
+      : []),
+  ];
+}
+
+/** Mail and payment settings that contradict each other, in any environment. */
+function mailAndPaymentProblems(e: Env): string[] {
+  return [
+    ...(e.MAIL_MODE === 'smtp' && !e.SMTP_URL
+      ? ['  SMTP_URL: required when MAIL_MODE is smtp']
+      : []),
+    ...(e.MAIL_MODE === 'outbox' && e.SMTP_URL
+      ? ['  MAIL_MODE: outbox sends no mail, but SMTP_URL is set too; unset one of them']
+      : []),
+    ...(e.PAYMENT_PROVIDER === 'stripe'
+      ? (['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const)
+          .filter((k) => !e[k])
+          .map((k) => `  ${k}: required when PAYMENT_PROVIDER is stripe`)
+      : []),
+  ];
+}
+
 export type Config = ReturnType<typeof loadConfig>;
 
 /** Parses the environment; throws a readable list of problems instead of a stack trace. */
@@ -177,11 +229,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
           ] as const
         ).filter((k) => !e[k])
       : [];
-  if (missing.length > 0) {
-    throw new Error(
-      `Invalid configuration:\n${missing.map((k) => `  ${k}: required in production`).join('\n')}`,
-    );
-  }
+  // All at once: an operator setting up production fixes the whole list in one go.
+  const problems = [
+    ...missing.map((k) => `  ${k}: required in production`),
+    ...productionDefaultProblems(e),
+    ...mailAndPaymentProblems(e),
+  ];
+  if (problems.length > 0) throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
   const broadcaster = e.BROADCASTER ?? (e.REDIS_URL ? 'redis' : 'memory');
   const turnUrls = (e.TURN_URLS ?? '')
     .split(',')
@@ -203,6 +257,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   ];
   if (videoProblems.length > 0)
     throw new Error(`Invalid configuration:\n${videoProblems.join('\n')}`);
+  if (e.METRICS_PORT !== undefined && e.METRICS_PORT !== 0 && e.METRICS_PORT === e.PORT)
+    throw new Error(
+      'Invalid configuration:\n  METRICS_PORT: a port of its own (the main port is PORT); unset it to serve /metrics with METRICS_TOKEN on the main port',
+    );
   const iceServers = parseIceServers(e.ICE_SERVERS);
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   const isProduction = e.NODE_ENV === 'production';
@@ -222,6 +280,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     databaseUrl: e.DATABASE_URL,
     dataDir: e.DATA_DIR,
     smtpUrl: e.SMTP_URL,
+    mailMode: e.MAIL_MODE ?? (e.SMTP_URL ? 'smtp' : 'outbox'),
     mailFrom: e.MAIL_FROM,
     jwtSecret: e.JWT_SECRET,
     dataEncryptionKey: e.DATA_ENCRYPTION_KEY,
@@ -261,6 +320,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       register: e.CLINIC_REGISTER ?? null,
       supervisoryAuthority: e.CLINIC_SUPERVISORY_AUTHORITY ?? null,
       invoiceSeries: e.INVOICE_SERIES,
+    },
+    metrics: {
+      /** The Bearer token /metrics asks for, wherever it is served. */
+      token: e.METRICS_TOKEN ?? null,
+      /** /metrics on a listener of its own, and not on the main port. */
+      internal:
+        e.METRICS_PORT === undefined ? null : { port: e.METRICS_PORT, host: e.METRICS_HOST },
+      /** Without a token or a port: open on the main port only with the development tools. */
+      open: !isProduction && isLoopbackHost(e.HOST),
     },
     seedDemoData: e.SEED_DEMO_DATA
       ? e.SEED_DEMO_DATA === 'true'

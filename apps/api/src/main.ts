@@ -61,12 +61,22 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   say(`\nVizita is running at ${config.appUrl}\n`);
+  const metricsAt = await app.metricsListener.listen();
+  if (metricsAt) say(`Prometheus metrics at ${metricsAt}/metrics (METRICS_PORT)\n`);
   if (config.devTools)
     say(
       'Development tools are on (the mail outbox at /dev/mail, test payments, demo doctors): the\n' +
         `server listens on ${config.host} only. With HOST set to a network address they are off.\n`,
     );
-  else if (!config.isProduction)
+  else if (config.isProduction) {
+    // The demo deployment's two choices (ADR 0029), said at every start so nobody forgets them.
+    if (config.payments.provider === 'local')
+      say('Payments: the local test provider (ALLOW_LOCAL_PAYMENTS=true): test cards pay.\n');
+    if (config.mailMode === 'outbox')
+      say(
+        'Mail: outbox only (MAIL_MODE=outbox); mails stay in the mail_outbox table, none is sent.\n',
+      );
+  } else
     say(
       `Development tools are off: HOST=${config.host} can be reached from the network, so there is\n` +
         'no /dev/mail, no test-payment shortcut and no demo doctors with a published password.\n',

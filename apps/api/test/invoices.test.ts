@@ -321,6 +321,8 @@ describe('configuration', () => {
       NODE_ENV: 'production',
       JWT_SECRET: 'x'.repeat(40),
       DATA_ENCRYPTION_KEY: Buffer.alloc(32, 1).toString('base64'),
+      ALLOW_LOCAL_PAYMENTS: 'true',
+      MAIL_MODE: 'outbox',
     };
     expect(() => loadConfig(production)).toThrow(/CLINIC_NAME: required in production/);
     expect(() => loadConfig(production)).toThrow(/CLINIC_TAX_ID: required in production/);

@@ -70,7 +70,7 @@ describe('SMTP delivery', () => {
 describe('SMTP in production', () => {
   it('sends nothing over a connection without TLS', async () => {
     const prod = await createTestApp({
-      env: { ...PRODUCTION_ENV, SMTP_URL: `smtp://127.0.0.1:${port}` },
+      env: { ...PRODUCTION_ENV, MAIL_MODE: 'smtp', SMTP_URL: `smtp://127.0.0.1:${port}` },
     });
     try {
       const res = await prod.app.inject({

@@ -4,7 +4,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { WebSocket } from 'ws';
 import { inject } from 'vitest';
-import { buildApp } from '../src/app.ts';
+import { buildApp, LOG_REDACTIONS, LOG_SERIALIZERS } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { createDatabase, type Database } from '../src/db/client.ts';
 import { applyMigrations } from '../src/db/migrate.ts';
@@ -43,9 +43,14 @@ export async function createTestDatabase(): Promise<
 
 export const TEST_ENCRYPTION_KEY = Buffer.alloc(32, 7);
 
-/** What production refuses to start without (config.ts), for tests of production behaviour. */
+/**
+ * What production refuses to start without (config.ts), for tests of production behaviour: a
+ * demo deployment's, which chose the local payment provider and the mail outbox by name.
+ */
 export const PRODUCTION_ENV = {
   NODE_ENV: 'production',
+  ALLOW_LOCAL_PAYMENTS: 'true',
+  MAIL_MODE: 'outbox',
   JWT_SECRET: 'x'.repeat(40),
   DATA_ENCRYPTION_KEY: Buffer.alloc(32, 1).toString('base64'),
   CLINIC_NAME: 'Vizita Test Clinic',
@@ -75,6 +80,8 @@ export type TestAppOptions = {
    * pool) and leaves dropping it to the first.
    */
   databaseUrl?: string;
+  /** A built SPA to serve (index.html, assets/); by default there is none. */
+  webRoot?: string;
 };
 
 /** A pool on an existing test database; closing it leaves the database in place. */
@@ -113,8 +120,8 @@ export async function createTestApp(options: TestAppOptions = {}) {
     jwtSecret: 'test-secret-that-is-long-enough-for-hs256',
     dataEncryptionKey: TEST_ENCRYPTION_KEY,
     ...(options.mailer ? { mailer: options.mailer } : {}),
-    logger: { level: 'info', stream, redact: (await import('../src/app.ts')).LOG_REDACTIONS },
-    webRoot: '/nonexistent',
+    logger: { level: 'info', stream, redact: LOG_REDACTIONS, serializers: LOG_SERIALIZERS },
+    webRoot: options.webRoot ?? '/nonexistent',
     // Background work runs when a test says so (`app.backgroundWork.tick()`), on the test's clock.
     backgroundIntervalMs: 0,
   });

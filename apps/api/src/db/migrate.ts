@@ -4,7 +4,7 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 
 // Beside this module in the source tree, and copied beside main.js by the build.
-const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
+export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
 // Arbitrary constant: every instance takes the same advisory lock, so two servers starting at
 // once apply the migrations one after the other instead of racing on CREATE TABLE.
 const MIGRATION_LOCK_ID = 7_261_990;

@@ -5,7 +5,7 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
 /**
  * The OpenAPI document, generated from the same zod contracts the routes validate with, at
- * /docs/openapi.json. (swagger-ui is not bundled: its current major needs Node 22, ADR 0007.)
+ * /docs/openapi.json. (swagger-ui is not bundled: its current major needs Node 22, ADR 0032.)
  */
 export const openApiPlugin = fp(
   async (app: FastifyInstance) => {

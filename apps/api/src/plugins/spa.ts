@@ -5,17 +5,22 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { errorBody } from './error-handler.ts';
 
-// Paths that belong to the server; anything else that accepts HTML is a client-side route.
-const SERVER_PREFIXES = [
-  '/api/',
-  '/auth/',
-  '/dev/',
-  '/ws/',
-  '/docs',
-  '/healthz',
-  '/readyz',
-  '/metrics',
-];
+// First path segments that belong to the server (or to the build's files, /assets): a request
+// under one of them that no route answered is a 404, never the page. Anything else is a
+// client-side route.
+const SERVER_SEGMENTS = new Set([
+  'api',
+  'auth',
+  'dev',
+  'ws',
+  'assets',
+  'docs',
+  'healthz',
+  'readyz',
+  'metrics',
+  'receipts',
+  'checkout',
+]);
 
 /**
  * Whether a client takes an HTML page: a browser names text/html; curl and many tools send
@@ -26,7 +31,11 @@ function acceptsHtml(accept: string | undefined): boolean {
   return /(^|,)\s*(text\/html|text\/\*|\*\/\*)\s*(;|,|$)/i.test(accept);
 }
 
-/** Serves the built SPA: hashed assets cached for a year, index.html never cached. */
+/**
+ * Serves the built SPA: hashed assets cached for a year, index.html never cached. The build
+ * wrote a brotli and a gzip copy beside each compressible file (apps/web/scripts/precompress.mjs):
+ * a client that accepts one gets it as it is, nothing is compressed per request.
+ */
 export const spaPlugin = fp<{ webRoot: string }>(
   async (app: FastifyInstance, { webRoot }) => {
     const hasBuild = existsSync(join(webRoot, 'index.html'));
@@ -35,9 +44,13 @@ export const spaPlugin = fp<{ webRoot: string }>(
         root: webRoot,
         wildcard: false,
         index: false,
+        preCompressed: true,
         // Ours alone: the plugin's own `max-age=0` would otherwise replace the headers below.
         cacheControl: false,
         setHeaders(res, path) {
+          // The same URL answers brotli, gzip or plain bytes by Accept-Encoding: caches must
+          // keep them apart (the plugin names the encoding but not the Vary).
+          res.setHeader('vary', 'Accept-Encoding');
           res.setHeader(
             'cache-control',
             path.includes(`${join(webRoot, 'assets')}`)
@@ -51,7 +64,7 @@ export const spaPlugin = fp<{ webRoot: string }>(
       const path = request.url.split('?')[0] ?? '';
       const isPage =
         request.method === 'GET' &&
-        !SERVER_PREFIXES.some((p) => path.startsWith(p)) &&
+        !SERVER_SEGMENTS.has(path.split('/')[1] ?? '') &&
         // A missing file (/logo.png) stays a 404; a route (/dashboard/billing) has no extension.
         !/\.[a-z0-9]+$/i.test(path) &&
         acceptsHtml(request.headers.accept);

@@ -22,6 +22,7 @@ import { ApiError } from '../../lib/api-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import { hashToken, randomToken } from '../../lib/secure-token.ts';
+import type { BusinessCounters } from '../../plugins/metrics.ts';
 import { roleOf } from '../../plugins/roles.ts';
 import { audit, findUserById } from '../auth/repo.ts';
 import { offeredSlot } from '../doctors/offered-slot.ts';
@@ -54,6 +55,7 @@ export function createGuestConsultations({
   meetings,
   rateLimiter,
   sessionsEnded,
+  counters,
   log,
 }: {
   db: Db;
@@ -64,6 +66,8 @@ export function createGuestConsultations({
   rateLimiter: RateLimiter;
   /** Closes the sockets of ended sessions on every instance (a link sent again). */
   sessionsEnded: () => Promise<void>;
+  /** A consultation set up counts as a booking (the metrics). */
+  counters: Pick<BusinessCounters, 'bookings'>;
   log: FastifyBaseLogger;
 }) {
   /** The doctor a staff member may create for: a doctor themselves, an admin anyone named. */
@@ -208,6 +212,7 @@ export function createGuestConsultations({
         });
         return row.id;
       });
+      counters.bookings.inc({ channel: 'guest' });
       const row = await load(eq(guestInvitations.appointmentId, appointmentId));
       const mailSent = await sendInvitation(row!, token);
       return { appointmentId, startsAt: slot.startsAt.toISOString(), mailSent };

@@ -131,3 +131,19 @@ export function createJobWorker({
   };
 }
 export type JobWorker = ReturnType<typeof createJobWorker>;
+
+/**
+ * The queue at a glance for the metrics (ADR 0030), in one query: jobs due and not yet run, jobs
+ * that failed and will run again, and jobs given up. Every instance reads the same table.
+ */
+export async function countJobs(db: Db, now: Date) {
+  const [row] = await db
+    .select({
+      due: sql<number>`count(*) filter (where ${isNull(jobs.failedAt)} and ${lte(jobs.runAt, now)})::int`,
+      retrying: sql<number>`count(*) filter (where ${isNull(jobs.failedAt)} and ${jobs.lastError} is not null)::int`,
+      failed: sql<number>`count(*) filter (where ${jobs.failedAt} is not null)::int`,
+    })
+    .from(jobs)
+    .where(isNull(jobs.doneAt));
+  return row ?? { due: 0, retrying: 0, failed: 0 };
+}

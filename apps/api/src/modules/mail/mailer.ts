@@ -41,20 +41,30 @@ export function createSmtpMailer(
 }
 
 /**
- * Zero-setup mail: written to the outbox table, printed to the console with its links, and
- * readable at /dev/mail outside production.
+ * Zero-setup mail (`MAIL_MODE=outbox`, or no SMTP_URL outside production): written to the
+ * outbox table, readable at /dev/mail where the development tools are on (`viewerUrl`). The log
+ * says only that a mail to a domain was written: a mail's links are live credentials (reset,
+ * validation, guest links) and its subject can name a doctor or a date, so neither reaches a log.
  */
-export function createOutboxMailer(db: Db, print: (line: string) => void): Mailer {
+export function createOutboxMailer(
+  db: Db,
+  print: (line: string) => void,
+  { viewerUrl }: { viewerUrl?: string | undefined } = {},
+): Mailer {
+  const where = viewerUrl ? `read it at ${viewerUrl}` : 'table mail_outbox';
   return {
     kind: 'outbox',
     async send(message) {
       await db.insert(mailOutbox).values(message);
-      const links = extractLinks(message.text);
-      print(
-        `✉  mail to ${message.to}: ${message.subject}${links.map((l) => `\n   ${l}`).join('')}`,
-      );
+      print(`✉  mail to …@${domainOf(message.to)} written to the outbox (${where})`);
     },
   };
+}
+
+/** The part of an address after its last "@": enough to tell mails apart, naming nobody. */
+function domainOf(address: string): string {
+  const at = address.lastIndexOf('@');
+  return at < 0 ? '?' : address.slice(at + 1).replace(/[>\s].*$/, '');
 }
 
 /** The links a mail asks to follow (the legal pages every mail ends with are not among them). */

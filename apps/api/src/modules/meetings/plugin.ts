@@ -27,6 +27,8 @@ declare module 'fastify' {
       recheck: (appointmentId: string) => Promise<void>;
       /** Sign-in sessions ended: their sockets, on any instance, are closed now. */
       sessionsEnded: () => Promise<void>;
+      /** The rooms and signalling sockets open on this instance (the metrics). */
+      live: () => { rooms: number; sockets: number };
     };
   }
 }
@@ -104,6 +106,8 @@ export async function registerMeetings(
           await provider.end?.(appointmentId);
       },
       sessionsEnded: async () => {},
+      // Daily's calls run on Daily's servers: none is open here.
+      live: () => ({ rooms: 0, sockets: 0 }),
     });
     return { meetings, preflight };
   }
@@ -124,6 +128,7 @@ export async function registerMeetings(
     checkRooms: () => rooms.checkAll(),
     recheck: (appointmentId) => rooms.recheck(appointmentId),
     sessionsEnded: () => rooms.sessionsEnded(),
+    live: () => rooms.live(),
   });
   return { meetings, preflight };
 }

@@ -677,6 +677,13 @@ export function createRooms({
       await Promise.all([...pending]);
     },
 
+    /** The rooms with a socket on this instance, and those sockets (the metrics' gauges). */
+    live() {
+      let sockets = 0;
+      for (const room of rooms.values()) sockets += room.local.size;
+      return { rooms: rooms.size, sockets };
+    },
+
     /** For tests: the peers this instance knows in a room, local and remote. */
     peersOf(appointmentId: string) {
       const room = rooms.get(appointmentId);

@@ -8,6 +8,7 @@ import {
   type ServerSignal,
 } from '@vizita/shared/contracts/meetings';
 import { API_ERRORS } from '@vizita/shared/messages/api-errors';
+import { serializeRequest } from '../../lib/redact-url.ts';
 import type { Rooms } from './rooms.ts';
 import type { Admission, MeetingService } from './service.ts';
 
@@ -18,10 +19,6 @@ import type { Admission, MeetingService } from './service.ts';
 export const MAX_FRAME_BYTES = 64 * 1024;
 
 const SHUTDOWN_GRACE_MS = 2000;
-
-// The join token rides in the query string (browsers cannot set headers on a WebSocket): it
-// is a credential, so this route's request log shows the path without it.
-const withoutToken = (url: string) => url.replace(/([?&]token=)[^&]*/g, '$1[redacted]');
 
 /**
  * GET /ws/meetings/:appointmentId?token= — the builtin provider's signalling socket. Admission
@@ -62,13 +59,9 @@ export const signallingRoutes: FastifyPluginAsyncZod<{
           instance: z.optional(z.string().check(z.regex(PAGE_INSTANCE_PATTERN))),
         }),
       },
-      logSerializers: {
-        req: (req: FastifyRequest) => ({
-          method: req.method,
-          url: withoutToken(req.url),
-          remoteAddress: req.ip,
-        }),
-      },
+      // The join token rides in the query string (browsers cannot set headers on a WebSocket):
+      // this route's request lines redact it whatever logger the app was given.
+      logSerializers: { req: serializeRequest },
       preHandler: async (request) => {
         if (!request.ws) return;
         admissions.set(

@@ -12,7 +12,7 @@ import { createReceiptLinks } from './receipt-links.ts';
 import { createInvoicing } from '../invoices/service.ts';
 import { invoiceRoutes } from '../invoices/routes.ts';
 import { paymentRoutes } from './routes.ts';
-import { createPaymentService } from './service.ts';
+import { createPaymentService, type PaymentDeps } from './service.ts';
 import { stripeWebhookRoutes } from './webhook-routes.ts';
 
 /**
@@ -29,6 +29,7 @@ export async function registerPayments(
     jobs,
     rateLimiter,
     healthText,
+    counters,
   }: {
     config: Config;
     db: Db;
@@ -37,6 +38,7 @@ export async function registerPayments(
     jobs: JobWorker;
     rateLimiter: RateLimiter;
     healthText: HealthText;
+    counters: PaymentDeps['counters'];
   },
 ) {
   const { provider, stripeSecretKey, stripeWebhookSecret, stripeApiUrl } = config.payments;
@@ -61,6 +63,7 @@ export async function registerPayments(
     jobs,
     rateLimiter,
     healthText,
+    counters,
     log: app.log,
   });
   await app.register(paymentRoutes, { payments, local, allowDevPayments: config.devTools });

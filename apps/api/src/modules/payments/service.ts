@@ -28,6 +28,7 @@ import { queueRefund, REFUND_JOB } from './refunds.ts';
 import type { ReceiptLinks } from './receipt-links.ts';
 import type { Invoicing } from '../invoices/service.ts';
 import type { HealthText } from '../appointments/health-text.ts';
+import type { BusinessCounters } from '../../plugins/metrics.ts';
 import * as repo from './repo.ts';
 import { SLOT_LOST_CANCEL_REASON } from '@vizita/shared/contracts/appointments';
 import { CHECKOUT_COPY } from './checkout-copy.ts';
@@ -46,6 +47,8 @@ export type PaymentDeps = {
   rateLimiter: RateLimiter;
   /** Seals the patient's reason and notes to the appointment (ADR 0009). */
   healthText: HealthText;
+  /** Bookings, payments and refunds, counted once their transaction committed (the metrics). */
+  counters: Pick<BusinessCounters, 'bookings' | 'payments' | 'refunds'>;
   log: { error: (obj: object, msg: string) => void };
 };
 
@@ -220,10 +223,16 @@ export function createPaymentService(deps: PaymentDeps) {
       const outcome = await db.transaction(async (tx) => {
         const payment = await repo.lockPaymentBySession(tx, provider.name, sessionId);
         if (!payment) throw new ApiError(404, 'paymentSessionNotFound');
-        const unchanged = { appointmentId: payment.appointmentId, status: payment.status };
+        const unchanged = {
+          appointmentId: payment.appointmentId,
+          status: payment.status,
+          ended: false,
+          booked: false,
+        };
         if (payment.status !== 'pending') return { ...unchanged, jobKeys: [] };
         if (state.paymentStatus === 'paid') {
           const jobKeys: string[] = [];
+          let booked = false;
           const appointment = await repo.findAppointment(tx, payment.appointmentId);
           if (
             appointment &&
@@ -245,6 +254,7 @@ export function createPaymentService(deps: PaymentDeps) {
                 await queueDoctorNotice(tx, 'confirmed', appointment.id, now),
               );
               await queueReminders(tx, appointment, now);
+              booked = true;
             } catch (error) {
               if (!isUniqueViolation(error)) throw error;
               await repo.updateAppointment(
@@ -291,17 +301,32 @@ export function createPaymentService(deps: PaymentDeps) {
             userId: payment.patientId,
             meta: { appointmentId: payment.appointmentId, sessionId },
           });
-          return { appointmentId: payment.appointmentId, status: 'completed' as const, jobKeys };
+          return {
+            appointmentId: payment.appointmentId,
+            status: 'completed' as const,
+            ended: true,
+            booked,
+            jobKeys,
+          };
         }
         if (state.status === 'expired' || state.paymentStatus === 'failed') {
           const status =
             state.paymentStatus === 'failed' ? ('failed' as const) : ('cancelled' as const);
           await repo.updatePayment(tx, payment.id, { status }, now);
           await repo.updateAppointment(tx, payment.appointmentId, { status: 'expired' }, now);
-          return { appointmentId: payment.appointmentId, status, jobKeys: [] };
+          return {
+            appointmentId: payment.appointmentId,
+            status,
+            ended: true,
+            booked: false,
+            jobKeys: [],
+          };
         }
         return { ...unchanged, jobKeys: [] };
       });
+      // Counted once, by the run that changed the payment, and only after the commit.
+      if (outcome.ended) deps.counters.payments.inc({ status: outcome.status });
+      if (outcome.booked) deps.counters.bookings.inc({ channel: 'checkout' });
       // Queued with the payment, run now; if this fails, the worker runs them later.
       for (const key of outcome.jobKeys) await deps.jobs.runNow(key);
       return { appointmentId: outcome.appointmentId, status: outcome.status };
@@ -408,7 +433,10 @@ export function createPaymentService(deps: PaymentDeps) {
         if (locked?.status !== 'completed') return undefined;
         return markRefunded(tx, locked, refundId, now, 'vizita');
       });
-      if (mailKey) await deps.jobs.runNow(mailKey);
+      if (mailKey) {
+        deps.counters.refunds.inc({ by: 'vizita' });
+        await deps.jobs.runNow(mailKey);
+      }
     },
 
     /**
@@ -427,7 +455,10 @@ export function createPaymentService(deps: PaymentDeps) {
         if (payment?.status !== 'completed') return undefined;
         return markRefunded(tx, payment, refundId, now, 'provider');
       });
-      if (mailKey) await deps.jobs.runNow(mailKey);
+      if (mailKey) {
+        deps.counters.refunds.inc({ by: 'provider' });
+        await deps.jobs.runNow(mailKey);
+      }
     },
   };
   deps.jobs.register(REFUND_JOB, (payload) => service.refundPayment(payload.paymentId ?? ''));

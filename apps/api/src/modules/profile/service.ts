@@ -48,6 +48,11 @@ const mergedRules = z
   })
   .check(z.superRefine(checkCountryRules));
 
+// Context strings bind each ciphertext to its owner and column (lib/field-encryption.ts); the
+// restore's key check (db/backup/key-check.ts) opens a stored national ID with the same one.
+export const nationalIdContext = (userId: string) => `${userId}:national_id`;
+export const insuranceContext = (userId: string) => `${userId}:insurance_number`;
+
 export function createProfileService({
   db,
   clock,
@@ -57,10 +62,6 @@ export function createProfileService({
   clock: Clock;
   encryption: FieldEncryption;
 }) {
-  // Context strings bind each ciphertext to its owner and column (lib/field-encryption.ts).
-  const nationalIdContext = (userId: string) => `${userId}:national_id`;
-  const insuranceContext = (userId: string) => `${userId}:insurance_number`;
-
   function decode(userId: string, row: repo.ProfileRow | null): ProfileState {
     return {
       gender: row?.gender ?? null,
