@@ -1,12 +1,11 @@
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { restoreBackup } from '../src/db/backup/backup.ts';
 import { checkEncryptionKey } from '../src/db/backup/key-check.ts';
 import { findPgTool } from '../src/db/backup/pg-tools.ts';
@@ -15,6 +14,7 @@ import { createFieldEncryption } from '../src/lib/field-encryption.ts';
 import { nationalIdContext } from '../src/modules/profile/service.ts';
 import {
   BULGARIAN_PROFILE,
+  createEmptyDatabase,
   createTestApp,
   signUp,
   TEST_ENCRYPTION_KEY,
@@ -56,25 +56,9 @@ function cli(args: string[], env: Record<string, string>) {
   );
 }
 
-/** An empty database on the test server, as a new deployment's would be. */
+/** An empty database on the test server, as a new deployment's would be; dropped after. */
 async function freshDatabase() {
-  const serverUrl = inject('serverUrl');
-  const name = `vizita_restore_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: serverUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
+  const database = await createEmptyDatabase('vizita_restore');
   databases.push(database);
   return database;
 }

@@ -14,29 +14,40 @@ import { createAdminService } from '../src/modules/admin/service.ts';
 import { parseWeeklyHours } from '../src/modules/admin/weekly-hours.ts';
 import type { Mailer } from '../src/modules/mail/mailer.ts';
 
-/** A fresh database on the shared test server, migrated; dropped by `drop()`. */
-export async function createTestDatabase(): Promise<
-  Database & { url: string; drop: () => Promise<void> }
-> {
+/** An empty database on the shared test server, as a new deployment's would be. */
+export async function createEmptyDatabase(prefix = 'vizita_test') {
   const serverUrl = inject('serverUrl');
-  const name = `vizita_test_${randomBytes(6).toString('hex')}`;
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   await admin.query(`create database ${name}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  await applyMigrations(url.toString());
-  const database = createDatabase(url.toString(), { max: 20 });
   return {
-    ...database,
     url: url.toString(),
     async drop() {
-      await database.close();
       const c = new pg.Client({ connectionString: serverUrl });
       await c.connect();
       await c.query(`drop database if exists ${name} with (force)`);
       await c.end();
+    },
+  };
+}
+
+/** A fresh database on the shared test server, migrated; dropped by `drop()`. */
+export async function createTestDatabase(): Promise<
+  Database & { url: string; drop: () => Promise<void> }
+> {
+  const empty = await createEmptyDatabase();
+  await applyMigrations(empty.url);
+  const database = createDatabase(empty.url, { max: 20 });
+  return {
+    ...database,
+    url: empty.url,
+    async drop() {
+      await database.close();
+      await empty.drop();
     },
   };
 }
