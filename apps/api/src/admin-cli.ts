@@ -1,9 +1,11 @@
 import { parseArgs } from 'node:util';
-import { loadConfig } from './config.ts';
+import { createBroadcaster } from './broadcast/create-broadcaster.ts';
+import { loadConfig, type Config } from './config.ts';
 import { createDatabase } from './db/client.ts';
 import { startEmbeddedPostgres } from './db/embedded-postgres.ts';
 import { applyMigrations } from './db/migrate.ts';
 import { createAdminService } from './modules/admin/service.ts';
+import { availabilityChannel } from './modules/doctors/availability-changes.ts';
 import { parseWeeklyHours } from './modules/admin/weekly-hours.ts';
 import { readSecret } from './lib/read-secret.ts';
 
@@ -47,6 +49,26 @@ const options = {
   note: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
+
+/**
+ * A doctor's hours changed: running servers forget the availability they keep (ADR 0033). With
+ * several instances there is a broadcaster to tell them; a single server without one sees the
+ * change when its copy expires, within 30 seconds.
+ */
+async function announceAvailabilityChange(config: Config, databaseUrl: string) {
+  if (config.broadcaster.kind === 'memory') {
+    process.stdout.write('The booking page shows the change within 30 seconds.\n');
+    return;
+  }
+  const broadcaster = await createBroadcaster(config.broadcaster, databaseUrl, {
+    warn: (_obj, msg) => process.stderr.write(`${msg}\n`),
+  });
+  try {
+    await broadcaster.publish(availabilityChannel(config.broadcaster.channelPrefix), 'changed');
+  } finally {
+    await broadcaster.close();
+  }
+}
 
 async function main(argv: string[]) {
   if (argv.some((arg) => arg === '--password' || arg.startsWith('--password=')))
@@ -93,11 +115,13 @@ async function main(argv: string[]) {
           weekly: parseWeeklyHours(need('hours')),
         });
         process.stdout.write(`Created doctor ${values.email} (${id})\n`);
+        await announceAvailabilityChange(config, url);
         break;
       }
       case 'set-schedule':
         await admin.setSchedule(need('email'), parseWeeklyHours(need('hours')));
         process.stdout.write(`Weekly hours of ${values.email} replaced\n`);
+        await announceAvailabilityChange(config, url);
         break;
       case 'add-time-off':
       case 'add-extra-hours':
@@ -111,6 +135,7 @@ async function main(argv: string[]) {
         process.stdout.write(
           `${command === 'add-time-off' ? 'Time off' : 'Extra hours'} added for ${values.email} on ${values.date}\n`,
         );
+        await announceAvailabilityChange(config, url);
         break;
       case 'list-doctors':
         for (const d of await admin.listDoctors()) {

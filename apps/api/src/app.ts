@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import {
   serializerCompiler,
@@ -16,6 +15,7 @@ import { createAccessTokens } from './modules/auth/access-token.ts';
 import { appointmentRoutes } from './modules/appointments/routes.ts';
 import { createAppointmentService } from './modules/appointments/service.ts';
 import { registerPayments } from './modules/payments/plugin.ts';
+import { createBroadcaster } from './broadcast/create-broadcaster.ts';
 import { registerMeetings } from './modules/meetings/plugin.ts';
 import { createAppointmentMails } from './modules/appointments/appointment-mails.ts';
 import { startBackgroundWork } from './modules/jobs/background.ts';
@@ -32,6 +32,7 @@ import { createAccountErasure } from './modules/privacy/account-erasure.ts';
 import { createDataExport } from './modules/privacy/data-export.ts';
 import { privacyRoutes } from './modules/privacy/routes.ts';
 import { doctorRoutes } from './modules/doctors/routes.ts';
+import { shareAvailabilityChanges } from './modules/doctors/availability-changes.ts';
 import { createDoctorService } from './modules/doctors/service.ts';
 import { createAuthService } from './modules/auth/service.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -64,6 +65,7 @@ import { withFailureCount } from './modules/mail/counted-mailer.ts';
 import { rolesPlugin } from './plugins/roles.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { spaPlugin } from './plugins/spa.ts';
+import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { compressionPlugin } from './plugins/compression.ts';
 import { serializeRequest } from './lib/redact-url.ts';
 
@@ -79,6 +81,12 @@ declare module 'fastify' {
      * the video sockets those sessions opened are closed once it has left (modules/meetings).
      */
     endsSessions?: boolean;
+    /**
+     * This route may take, free or move a slot (a hold, a payment's end, a cancellation, a
+     * schedule edit): every instance's availability cache is emptied before its answer leaves
+     * (ADR 0033). Marking a route that changes nothing costs a little speed, never correctness.
+     */
+    changesAvailability?: boolean;
   }
 }
 
@@ -119,32 +127,6 @@ export const LOG_REDACTIONS = [
 export const LOG_SERIALIZERS = { req: serializeRequest };
 
 /** Composition only: platform plugins, then modules (ARCHITECTURE.md §2). */
-/** Paths whose answers no cache may keep unless the route says otherwise. */
-const NO_STORE_PREFIXES = ['/auth/', '/api/', '/healthz', '/readyz', '/receipts/', '/checkout/'];
-
-/**
- * What the page may use: camera, microphone and screen for the consultation (and Daily's frame
- * when it is the provider), nothing else — no location, payment, USB or sensors.
- */
-function permissionsPolicyHeader(frameOrigins: string[]): string {
-  const self = ['self', ...frameOrigins.map((o) => `"${o}"`)].join(' ');
-  return [
-    `camera=(${self})`,
-    `microphone=(${self})`,
-    `display-capture=(${self})`,
-    `fullscreen=(${self})`,
-    'geolocation=()',
-    'payment=()',
-    'usb=()',
-    'serial=()',
-    'bluetooth=()',
-    'midi=()',
-    'magnetometer=()',
-    'gyroscope=()',
-    'accelerometer=()',
-  ].join(', ');
-}
-
 export async function buildApp(deps: AppDeps) {
   const { config, database } = deps;
   const clock = deps.clock ?? systemClock;
@@ -163,10 +145,6 @@ export async function buildApp(deps: AppDeps) {
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
-
   // Daily's call frame comes from the clinic's own subdomain of daily.co, only with that provider.
   const DAILY_ORIGINS = config.video.provider === 'daily' ? ['https://*.daily.co'] : [];
   await app.register(errorHandlerPlugin);
@@ -180,43 +158,12 @@ export async function buildApp(deps: AppDeps) {
     clock,
     // Registered below; the gauges read it at each scrape.
     liveCalls: () => app.meetings.live(),
+    availabilityCache: () => app.availability.stats(),
   });
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        // Photos are uploaded and served here; blob: shows a received file before it is saved.
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        mediaSrc: ["'self'", 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        // 'self' covers our own ws:/wss: signalling; no other host is reachable from the page.
-        connectSrc: ["'self'", ...DAILY_ORIGINS],
-        frameSrc: ["'self'", ...DAILY_ORIGINS],
-        frameAncestors: ["'none'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        // Over plain http://localhost an upgrade would break every asset.
-        upgradeInsecureRequests: config.secureCookies ? [] : null,
-      },
-    },
-    strictTransportSecurity: config.secureCookies
-      ? { maxAge: 31_536_000, includeSubDomains: true }
-      : false,
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-  });
-  const permissionsPolicy = permissionsPolicyHeader(DAILY_ORIGINS);
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('permissions-policy', permissionsPolicy);
-    // Answers about people (profiles, appointments, health data) are never kept by a browser or
-    // a proxy; a route that serves something public says so itself (a doctor's photo).
-    if (
-      NO_STORE_PREFIXES.some((prefix) => request.url.startsWith(prefix)) &&
-      !reply.hasHeader('cache-control')
-    )
-      reply.header('cache-control', 'no-store');
+  // Before every route: helmet's headers, the permissions policy, no-store for answers about people.
+  await app.register(securityHeadersPlugin, {
+    frameOrigins: DAILY_ORIGINS,
+    secure: config.secureCookies,
   });
   // Before every route: JSON answers above 1 KB leave compressed (ADR 0029).
   await app.register(compressionPlugin);
@@ -244,6 +191,17 @@ export async function buildApp(deps: AppDeps) {
       afterResponse.run('close the video sockets of ended sessions', () =>
         app.meetings.sessionsEnded(),
       );
+  });
+  const doctors = createDoctorService({ db, clock });
+  // One bus per process: the video rooms' signalling and the availability cache's news.
+  const broadcaster = await createBroadcaster(config.broadcaster, deps.databaseUrl, app.log);
+  // onClose runs after every preClose, so the sockets' goodbyes (signalling-routes) still have it.
+  app.addHook('onClose', () => broadcaster.close());
+  await shareAvailabilityChanges(app, {
+    broadcaster,
+    channelPrefix: config.broadcaster.channelPrefix,
+    forget: () => doctors.availabilityChanged(),
+    stats: () => doctors.cacheStats(),
   });
   registerAccountMails({ db, clock, jobs, mailer, appUrl: config.appUrl });
   const encryption = createFieldEncryption(deps.dataEncryptionKey);
@@ -277,7 +235,6 @@ export async function buildApp(deps: AppDeps) {
   const healthText = createHealthText(encryption);
   const profiles = createProfileService({ db, clock, encryption });
   await app.register(profileRoutes, { profiles });
-  const doctors = createDoctorService({ db, clock });
   await app.register(doctorRoutes, { doctors });
   await app.register(doctorProfileRoutes, {
     profiles: createDoctorProfileService({ db, clock }),
@@ -365,7 +322,7 @@ export async function buildApp(deps: AppDeps) {
     db,
     clock,
     jwtSecret: deps.jwtSecret,
-    databaseUrl: deps.databaseUrl,
+    broadcaster,
     rateLimiter,
   });
   await app.register(guestConsultationRoutes, {

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { availabilityResponseSchema } from '@vizita/shared/contracts/doctors';
 import { appointments } from '../src/db/schema.ts';
 import { parseWeeklyHours } from '../src/modules/admin/weekly-hours.ts';
 import { createAdminService } from '../src/modules/admin/service.ts';
+import { createDoctorService } from '../src/modules/doctors/service.ts';
 import { createTestApp, signUp, testClock, type TestApp } from './test-app.ts';
 
 // The clock stands on Friday 2026-03-27 at 10:05 UTC (12:05 in Sofia, 11:05 in Berlin), two days
@@ -35,6 +37,8 @@ beforeAll(async () => {
   await admin.addException('sofia@vizita.test', { date: '2026-03-30', kind: 'off' });
 });
 afterAll(() => t.close());
+/** The service as the doctor console and the directory call it, without the HTTP layer. */
+const doctorService = () => createDoctorService({ db: t.db, clock });
 
 type Entry = { date: string; slots: string[]; times: { slot: string; startsAt: string }[] };
 const availability = async (query: string) => {
@@ -78,6 +82,34 @@ describe('GET /api/availability', () => {
         ],
       },
     ]);
+  });
+
+  it('sends a body kept serialized that the shared response schema accepts as it is', async () => {
+    const res = await t.app.inject(
+      `/api/availability?doctorId=${sofia}&startDate=2026-03-27&endDate=2026-05-26`,
+    );
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    const parsed = availabilityResponseSchema.safeParse(res.json());
+    expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(true);
+    // Nothing the schema would strip: the body is exactly what the schema encodes.
+    expect(JSON.stringify(parsed.data)).toBe(res.body);
+    // The same answer as the service's own (the doctor console and the directory read that).
+    expect(parsed.data!.data).toEqual(
+      await doctorService().availability(sofia, '2026-03-27', '2026-05-26'),
+    );
+  });
+
+  it('stops sending a kept answer as soon as a slot in it begins', async () => {
+    const at = clock().getTime();
+    const today = async () =>
+      day((await availability(`doctorId=${sofia}&date=2026-03-27`)).data, '2026-03-27')!.slots;
+    // Ten seconds before 13:00 in Sofia, then twenty seconds later: the same window is kept
+    // (well within its 30 s), but its answer is not.
+    clock.advance(Date.parse('2026-03-27T10:59:50Z') - at);
+    expect(await today()).toEqual(['13:00', '13:30', '14:00', '14:30']);
+    clock.advance(20_000);
+    expect(await today()).toEqual(['13:30', '14:00', '14:30']);
+    clock.advance(at - clock().getTime());
   });
 
   it('skips the missing hour on the last Sunday of March in Sofia and Berlin', async () => {
@@ -145,6 +177,8 @@ describe('GET /api/availability', () => {
         at('2026-03-31T06:30:00Z', 'upcoming'),
         at('2026-03-31T07:00:00Z', 'cancelled'),
       ]);
+    // Written past the routes, as an operator's SQL would be: the cache is told by hand.
+    await t.app.availability.changed();
     const { data } = await availability(
       `doctorId=${sofia}&startDate=2026-03-30&endDate=2026-03-31`,
     );

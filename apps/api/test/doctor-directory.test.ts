@@ -66,10 +66,13 @@ describe('the doctor directory', () => {
 
   it('leaves a deactivated doctor out, with no slots to book', async () => {
     await t.db.update(users).set({ deactivatedAt: clock() }).where(eq(users.id, berlinId));
+    // Written past the routes (the admin's route is tested in admin-api): the cache is told.
+    await t.app.availability.changed();
     expect((await list()).json().data.map((d: { _id: string }) => d._id)).not.toContain(berlinId);
     const slots = await t.app.inject(`/api/availability?doctorId=${berlinId}&date=2026-11-24`);
     expect(slots.statusCode).toBe(404);
     await t.db.update(users).set({ deactivatedAt: null }).where(eq(users.id, berlinId));
+    await t.app.availability.changed();
   });
 
   it('refuses impossible dates with 400, never a 500', async () => {

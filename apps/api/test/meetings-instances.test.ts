@@ -1,45 +1,21 @@
-import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIGNALLING_CLOSE } from '@vizita/shared/contracts/meetings';
 import { appointments } from '../src/db/schema.ts';
-import { PG_NOTIFY_MAX_BYTES } from '../src/modules/meetings/postgres-broadcaster.ts';
+import { PG_NOTIFY_MAX_BYTES } from '../src/broadcast/postgres-broadcaster.ts';
 import { createBookingFixture } from './booking-fixture.ts';
-import { createTestApp, openSignalling, testClock, type TestApp } from './test-app.ts';
+import { openSignalling, testClock, type TestApp } from './test-app.ts';
+import { createTwoInstances, instanceBuses } from './two-instances.ts';
 
 // Two API instances over one database, as behind a load balancer: a patient on one and a doctor
 // on the other must meet, whichever bus carries the signalling between them.
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-async function redisReachable(url: string) {
-  const probe = new Redis(url, {
-    lazyConnect: true,
-    connectTimeout: 1000,
-    maxRetriesPerRequest: 0,
-    retryStrategy: () => null,
-  });
-  probe.on('error', () => {});
-  try {
-    await probe.connect();
-    return (await probe.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
-const redisUp = await redisReachable(REDIS_URL);
-if (!redisUp) console.warn(`Redis is not reachable at ${REDIS_URL}: the Redis cases are skipped`);
+const buses = await instanceBuses();
 
 const MIN = 60_000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-describe.each([
-  { kind: 'postgres', skip: false },
-  { kind: 'redis', skip: !redisUp },
-])('two instances with BROADCASTER=$kind', ({ kind, skip }) => {
+describe.each(buses)('two instances with BROADCASTER=$kind', ({ kind, skip }) => {
   const clock = testClock(new Date('2026-11-23T08:00:00Z'));
   let a: TestApp;
   let b: TestApp;
@@ -49,14 +25,7 @@ describe.each([
 
   beforeAll(async () => {
     if (skip) return;
-    const env = {
-      BROADCASTER: kind,
-      REDIS_URL,
-      // Runs (and other projects) sharing one Redis must not hear each other.
-      BROADCASTER_CHANNEL_PREFIX: `test-${randomBytes(6).toString('hex')}`,
-    };
-    a = await createTestApp({ clock, env });
-    b = await createTestApp({ clock, env, databaseUrl: a.databaseUrl });
+    ({ a, b } = await createTwoInstances(kind, clock));
     f = await createBookingFixture(a);
     const listen = async (t: TestApp) => {
       await t.app.listen({ port: 0, host: '127.0.0.1' });

@@ -328,6 +328,22 @@ describe('the business counters', () => {
 });
 
 describe('the meeting gauges', () => {
+  it('count the availability reads answered from memory and those computed', async () => {
+    const before = (await scrape()).samples;
+    // A change empties the cache: the first read computes, the second is answered from memory.
+    await t.app.availability.changed();
+    const read = () => t.app.inject(`/api/availability?doctorId=${f.doctorId}&date=2026-11-26`);
+    expect((await read()).statusCode).toBe(200);
+    expect((await read()).statusCode).toBe(200);
+    const after = (await scrape()).samples;
+    const delta = (result: string) =>
+      valueOf(after, 'vizita_availability_cache_reads_total', { result }) -
+      valueOf(before, 'vizita_availability_cache_reads_total', { result });
+    expect(delta('miss')).toBe(1);
+    expect(delta('hit')).toBe(1);
+    expect(valueOf(after, 'vizita_availability_cache_doctors')).toBe(1);
+  });
+
   it('count the rooms and sockets open on this instance', async () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const origin = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;

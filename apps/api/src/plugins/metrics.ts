@@ -102,8 +102,13 @@ export const metricsPlugin = fp<{
   clock: Clock;
   /** Rooms and sockets open on this instance (a function: the meetings register later). */
   liveCalls: () => { rooms: number; sockets: number };
+  /** The availability cache of this instance (ADR 0033). */
+  availabilityCache: () => { entries: number; hits: number; misses: number };
 }>(
-  async (app: FastifyInstance, { metrics, access, pool, db, clock, liveCalls }) => {
+  async (
+    app: FastifyInstance,
+    { metrics, access, pool, db, clock, liveCalls, availabilityCache },
+  ) => {
     const { registry } = metrics;
     const registers = [registry];
     const gauge = (name: string, help: string) => new Gauge({ name, help, registers });
@@ -129,6 +134,17 @@ export const metricsPlugin = fp<{
       'Meeting rooms with a socket on this instance.',
     );
     const sockets = gauge('vizita_meeting_sockets_open', 'Signalling sockets on this instance.');
+    const cachedDoctors = gauge(
+      'vizita_availability_cache_doctors',
+      'Doctors whose booking window this instance keeps in memory.',
+    );
+    // The cache counts by itself; each scrape copies its totals (monotonic, as counters are).
+    const cacheReads = new Counter({
+      name: 'vizita_availability_cache_reads_total',
+      help: 'Availability reads: answered from memory (hit) or computed from the database (miss).',
+      labelNames: ['result'],
+      registers,
+    });
 
     /** Reads the gauges' sources once per scrape (the jobs in one query), then the exposition. */
     async function exposition(): Promise<string> {
@@ -138,6 +154,11 @@ export const metricsPlugin = fp<{
       const live = liveCalls();
       rooms.set(live.rooms);
       sockets.set(live.sockets);
+      const cache = availabilityCache();
+      cachedDoctors.set(cache.entries);
+      cacheReads.reset();
+      cacheReads.inc({ result: 'hit' }, cache.hits);
+      cacheReads.inc({ result: 'miss' }, cache.misses);
       try {
         const jobs = await countJobs(db, clock());
         jobsDue.set(jobs.due);

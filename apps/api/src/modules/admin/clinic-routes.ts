@@ -58,6 +58,7 @@ export const clinicRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/admin/doctors',
     {
+      config: { changesAvailability: true },
       preValidation: adminsOnly,
       schema: { body: inviteDoctorSchema, response: { 201: adminDoctorResponseSchema, ...errors } },
     },
@@ -83,6 +84,7 @@ export const clinicRoutes: FastifyPluginAsyncZod<{
   app.put(
     '/api/admin/doctors/:id',
     {
+      config: { changesAvailability: true },
       preValidation: adminsOnly,
       schema: {
         params: id,
@@ -111,7 +113,7 @@ export const clinicRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/admin/doctors/:id/deactivate',
     {
-      config: { endsSessions: true },
+      config: { endsSessions: true, changesAvailability: true },
       preValidation: adminsOnly,
       schema: { params: id, response: { 200: deactivatedDoctorResponseSchema, ...errors } },
     },
@@ -124,6 +126,7 @@ export const clinicRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/admin/doctors/:id/reactivate',
     {
+      config: { changesAvailability: true },
       preValidation: adminsOnly,
       schema: { params: id, response: { 200: adminDoctorResponseSchema, ...errors } },
     },
@@ -145,6 +148,7 @@ export const clinicRoutes: FastifyPluginAsyncZod<{
   app.put(
     '/api/admin/doctors/:id/schedule/weekly',
     {
+      config: { changesAvailability: true },
       preValidation: adminsOnly,
       schema: {
         params: id,
@@ -162,6 +166,7 @@ export const clinicRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/admin/doctors/:id/schedule/exceptions',
     {
+      config: { changesAvailability: true },
       preValidation: adminsOnly,
       schema: {
         params: id,
@@ -178,6 +183,7 @@ export const clinicRoutes: FastifyPluginAsyncZod<{
   app.delete(
     '/api/admin/doctors/:id/schedule/exceptions/:exceptionId',
     {
+      config: { changesAvailability: true },
       preValidation: adminsOnly,
       schema: {
         params: z.object({ id: z.uuid('invalidValue'), exceptionId: z.uuid('invalidValue') }),
@@ -226,6 +232,7 @@ export const clinicRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/admin/appointments/:id/cancel',
     {
+      config: { changesAvailability: true },
       preValidation: adminsOnly,
       schema: {
         params: id,
@@ -257,6 +264,7 @@ export const clinicRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/admin/appointments/:id/reassign',
     {
+      config: { changesAvailability: true },
       preValidation: adminsOnly,
       schema: {
         params: id,
@@ -273,6 +281,7 @@ export const clinicRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/admin/payments/:id/refund',
     {
+      config: { changesAvailability: true },
       preValidation: adminsOnly,
       schema: {
         params: id,

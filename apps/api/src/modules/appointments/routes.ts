@@ -60,6 +60,7 @@ export const appointmentRoutes: FastifyPluginAsyncZod<{
   app.put(
     '/api/appointments/:id/cancel',
     {
+      config: { changesAvailability: true },
       preValidation: app.authenticate,
       schema: {
         params: idParams,
@@ -77,6 +78,7 @@ export const appointmentRoutes: FastifyPluginAsyncZod<{
   app.put(
     '/api/appointments/:id/reschedule',
     {
+      config: { changesAvailability: true },
       preValidation: app.authenticate,
       schema: {
         params: idParams,

@@ -1,6 +1,6 @@
 import { SignJWT, jwtVerify } from 'jose';
 import { ACCESS_TOKEN_TTL_SECONDS } from '@vizita/shared/constants';
-import { purposeKey } from '../../lib/purpose-keys.ts';
+import { purposeJwtKey } from '../../lib/purpose-keys.ts';
 
 export type AccessClaims = { userId: string; sessionId: string };
 
@@ -9,7 +9,7 @@ const AUDIENCE = 'vizita-api';
 
 /** Short-lived HS256 access tokens; the session id lets a revoked session stop them at once. */
 export function createAccessTokens(secret: string, now: () => Date) {
-  const key = purposeKey(secret, 'access-token');
+  const key = purposeJwtKey(secret, 'access-token');
   return {
     async sign(claims: AccessClaims): Promise<string> {
       const iat = Math.floor(now().getTime() / 1000);
@@ -20,12 +20,12 @@ export function createAccessTokens(secret: string, now: () => Date) {
         .setAudience(AUDIENCE)
         .setIssuedAt(iat)
         .setExpirationTime(iat + ACCESS_TOKEN_TTL_SECONDS)
-        .sign(key);
+        .sign(await key);
     },
     /** The claims of a valid token, or null for anything expired, forged or malformed. */
     async verify(token: string): Promise<AccessClaims | null> {
       try {
-        const { payload } = await jwtVerify(token, key, {
+        const { payload } = await jwtVerify(token, await key, {
           issuer: ISSUER,
           audience: AUDIENCE,
           algorithms: ['HS256'],

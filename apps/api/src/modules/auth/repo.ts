@@ -122,8 +122,8 @@ export async function findLiveSession(db: Tx, sessionId: string, now: Date) {
  * session and its user, whether two-factor sign-in is on, and the legal documents' versions the
  * user accepted. Undefined when the session is not live or not this user's.
  */
-export async function statusOfSession(db: Tx, sessionId: string, userId: string, now: Date) {
-  const [row] = await db
+function prepareStatusOfSession(db: Tx) {
+  return db
     .select({
       user: users,
       restricted: sessions.restricted,
@@ -137,13 +137,22 @@ export async function statusOfSession(db: Tx, sessionId: string, userId: string,
     .leftJoin(twoFactor, eq(twoFactor.userId, sessions.userId))
     .where(
       and(
-        eq(sessions.id, sessionId),
-        eq(sessions.userId, userId),
+        eq(sessions.id, sql.placeholder('sessionId')),
+        eq(sessions.userId, sql.placeholder('userId')),
         isNull(sessions.revokedAt),
-        sql`${sessions.expiresAt} > ${now}`,
+        sql`${sessions.expiresAt} > ${sql.placeholder('now')}`,
       ),
     )
-    .limit(1);
+    .limit(1)
+    .prepare('auth_status_of_session');
+}
+// Prepared once per database handle: neither drizzle nor PostgreSQL builds and plans it again.
+const statusOfSessionQueries = new WeakMap<Tx, ReturnType<typeof prepareStatusOfSession>>();
+
+export async function statusOfSession(db: Tx, sessionId: string, userId: string, now: Date) {
+  let query = statusOfSessionQueries.get(db);
+  if (!query) statusOfSessionQueries.set(db, (query = prepareStatusOfSession(db)));
+  const [row] = await query.execute({ sessionId, userId, now });
   return row;
 }
 

@@ -8,7 +8,7 @@ import { recoveryCodes, sessions, trustedDevices, twoFactor } from '../../db/sch
 import { ApiError } from '../../lib/api-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { FieldEncryption } from '../../lib/field-encryption.ts';
-import { purposeKey } from '../../lib/purpose-keys.ts';
+import { purposeJwtKey } from '../../lib/purpose-keys.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import { hashToken, randomToken } from '../../lib/secure-token.ts';
 import { base32Encode, newTotpSecret, otpauthUri, verifyTotp } from '../../lib/totp.ts';
@@ -47,7 +47,7 @@ export function createTwoFactorService({
   rateLimiter: RateLimiter;
   jwtSecret: string;
 }) {
-  const challengeKey = purposeKey(jwtSecret, 'login-challenge');
+  const challengeKey = purposeJwtKey(jwtSecret, 'login-challenge');
   const seal = (userId: string, secret: string) =>
     encryption.encrypt(secret, `${userId}:totp_secret`);
   const open = (userId: string, stored: string) =>
@@ -231,13 +231,13 @@ export function createTwoFactorService({
         .setAudience('vizita-login-2fa')
         .setIssuedAt(iat)
         .setExpirationTime(iat + CHALLENGE_SECONDS)
-        .sign(challengeKey);
+        .sign(await challengeKey);
     },
 
     /** The account a challenge was issued for, when it is valid; throws otherwise. */
     async challengedUser(challenge: string): Promise<string> {
       try {
-        const { payload } = await jwtVerify(challenge, challengeKey, {
+        const { payload } = await jwtVerify(challenge, await challengeKey, {
           issuer: 'vizita',
           audience: 'vizita-login-2fa',
           algorithms: ['HS256'],

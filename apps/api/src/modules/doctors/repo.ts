@@ -67,12 +67,18 @@ export async function exceptionsBetween(db: Db, doctorId: string, from: string, 
 }
 
 /**
- * Start instants of the doctor's slots taken by a booked appointment or a live payment hold. A
- * hold past its expiry no longer counts, even before anything has marked it expired.
+ * The doctor's slots taken by a booked appointment or a live payment hold, as start → end of the
+ * hold in epoch ms (null for a booked appointment, which never lapses). A hold past its expiry no
+ * longer counts, even before anything has marked it expired; one kept in memory (the availability
+ * cache) lapses by its end.
  */
-export async function heldStarts(db: Db, doctorId: string, from: Date, to: Date, now: Date) {
+export async function takenSlots(db: Db, doctorId: string, from: Date, to: Date, now: Date) {
   const rows = await db
-    .select({ startsAt: appointments.startsAt })
+    .select({
+      startsAt: appointments.startsAt,
+      status: appointments.status,
+      holdExpiresAt: appointments.holdExpiresAt,
+    })
     .from(appointments)
     .where(
       and(
@@ -88,5 +94,15 @@ export async function heldStarts(db: Db, doctorId: string, from: Date, to: Date,
         lt(appointments.startsAt, to),
       ),
     );
-  return new Set(rows.map((r) => r.startsAt.getTime()));
+  return new Map(
+    rows.map((r) => [
+      r.startsAt.getTime(),
+      r.status === 'pending' && r.holdExpiresAt ? r.holdExpiresAt.getTime() : null,
+    ]),
+  );
+}
+
+/** Start instants (epoch ms) of the doctor's slots taken now (see takenSlots). */
+export async function heldStarts(db: Db, doctorId: string, from: Date, to: Date, now: Date) {
+  return new Set((await takenSlots(db, doctorId, from, to, now)).keys());
 }

@@ -1,21 +1,41 @@
 import { DEFAULT_LOCALE, type Locale } from '@vizita/shared/constants';
 import type { AvailabilityEntry, Doctor, DoctorListQuery } from '@vizita/shared/contracts/doctors';
-import { BOOKING_WINDOW_DAYS } from '@vizita/shared/contracts/doctors';
-import { slotsForDate } from '@vizita/shared/domain/slots';
 import { addDays, zonedDateAndSlot } from '@vizita/shared/domain/zoned-time';
 import type { Db } from '../../db/client.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { createAvailabilityCache } from './availability-cache.ts';
+import { bookingWindowOf, freeDaysAt, type BookingWindow } from './booking-window.ts';
 import * as repo from './repo.ts';
-
-const DAY_MS = 86_400_000;
 
 /** How far "next free slot" looks: a doctor with nothing in two weeks shows none. */
 const NEXT_SLOT_LOOKAHEAD_DAYS = 14;
 /** Every new booking is priced in euro (ADR 0018). */
 export const FEE_CURRENCY = 'EUR';
 
+/** How long a doctor's booking window is kept without a change being heard (ADR 0033). */
+export const AVAILABILITY_CACHE_TTL_MS = 30_000;
+const AVAILABILITY_CACHE_MAX_DOCTORS = 2000;
+/** Distinct ranges asked of one doctor whose answers are kept (the booking page asks two or three). */
+const ANSWERS_KEPT_PER_DOCTOR = 32;
+
 export function createDoctorService({ db, clock }: { db: Db; clock: Clock }) {
+  const calendars = createAvailabilityCache<BookingWindow>({
+    ttlMs: AVAILABILITY_CACHE_TTL_MS,
+    maxEntries: AVAILABILITY_CACHE_MAX_DOCTORS,
+    now: () => clock().getTime(),
+  });
+  /** The doctor's booking window, kept in memory (availability-cache.ts); 404 for no doctor. */
+  async function windowOf(doctorId: string, now: number): Promise<BookingWindow> {
+    const window = await calendars.load(
+      doctorId,
+      () => bookingWindowOf(db, doctorId, new Date(now)),
+      (w) => w.validFrom <= now && now < w.validUntil,
+    );
+    if (!window) throw new ApiError(404, 'doctorNotFound');
+    return window;
+  }
+
   const service = {
     /** The bookable doctors, filtered, each with the bio in the reader's language. */
     async list(query: DoctorListQuery = {}, locale: Locale = DEFAULT_LOCALE): Promise<Doctor[]> {
@@ -58,58 +78,31 @@ export function createDoctorService({ db, clock }: { db: Db; clock: Clock }) {
       startDate: string,
       endDate: string,
     ): Promise<AvailabilityEntry[]> {
-      const profile = await repo.findBookableDoctor(db, doctorId);
-      if (!profile) throw new ApiError(404, 'doctorNotFound');
-      const now = clock();
-      const today = zonedDateAndSlot(now, profile.timeZone).date;
-      const from = startDate > today ? startDate : today;
-      const last = addDays(today, BOOKING_WINDOW_DAYS);
-      const to = endDate < last ? endDate : last;
-      if (from > to) return [];
-
-      const [weekly, exceptions] = await Promise.all([
-        repo.weeklyHours(db, doctorId),
-        repo.exceptionsBetween(db, doctorId, from, to),
-      ]);
-      const weeklyIntervals = weekly.map((w) => ({
-        weekday: w.weekday,
-        start: w.startTime,
-        end: w.endTime,
-      }));
-      const dated = exceptions.map((e) => ({
-        date: e.date,
-        kind: e.kind,
-        start: e.startTime,
-        end: e.endTime,
-      }));
-      // A day either side covers every zone's offset from UTC.
-      const held = await repo.heldStarts(
-        db,
-        doctorId,
-        new Date(Date.parse(`${from}T00:00:00Z`) - DAY_MS),
-        new Date(Date.parse(`${to}T00:00:00Z`) + 2 * DAY_MS),
-        now,
-      );
-
-      const entries: AvailabilityEntry[] = [];
-      for (let date = from; date <= to; date = addDays(date, 1)) {
-        const free = slotsForDate({
-          date,
-          timeZone: profile.timeZone,
-          slotMinutes: profile.slotMinutes,
-          weekly: weeklyIntervals,
-          exceptions: dated,
-        }).filter((s) => s.startsAt > now && !held.has(s.startsAt.getTime()));
-        if (free.length > 0) {
-          entries.push({
-            date,
-            slots: free.map((s) => s.slot),
-            times: free.map((s) => ({ slot: s.slot, startsAt: s.startsAt.toISOString() })),
-          });
-        }
-      }
-      return entries;
+      const now = clock().getTime();
+      return freeDaysAt(await windowOf(doctorId, now), startDate, endDate, now).entries;
     },
+
+    /**
+     * The same answer as the JSON body of GET /api/availability, kept with the doctor's window
+     * until a slot in it begins or a hold in it lapses: a booking page that asks again is answered
+     * without computing or serializing anything (ADR 0033).
+     */
+    async availabilityJson(doctorId: string, startDate: string, endDate: string) {
+      const now = clock().getTime();
+      const window = await windowOf(doctorId, now);
+      const key = `${startDate}/${endDate}`;
+      const kept = window.answers.get(key);
+      if (kept && kept.since <= now && now < kept.until) return kept.json;
+      const { entries, until } = freeDaysAt(window, startDate, endDate, now);
+      const json = JSON.stringify({ success: true, data: entries });
+      if (window.answers.size >= ANSWERS_KEPT_PER_DOCTOR) window.answers.clear();
+      window.answers.set(key, { json, since: now, until });
+      return json;
+    },
+
+    /** A change that may move a slot happened (here or on another instance): compute anew. */
+    availabilityChanged: () => calendars.forgetAll(),
+    cacheStats: () => calendars.stats(),
   };
   return service;
 }

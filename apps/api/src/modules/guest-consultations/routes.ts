@@ -64,6 +64,7 @@ export const guestConsultationRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/guest-consultations',
     {
+      config: { changesAvailability: true },
       // Doctors for themselves, admins for a doctor: decided in the service from the account.
       preValidation: app.authenticate,
       schema: {

@@ -6,7 +6,7 @@ import {
   type MeetingRole,
 } from '@vizita/shared/contracts/meetings';
 import type { Clock } from '../../lib/clock.ts';
-import { purposeKey } from '../../lib/purpose-keys.ts';
+import { purposeJwtKey } from '../../lib/purpose-keys.ts';
 
 export type JoinClaims = {
   appointmentId: string;
@@ -25,7 +25,7 @@ const TYPE = 'vizita-join+jwt';
 
 /** Short-lived HS256 tokens that let one participant open one meeting's signalling socket. */
 export function createJoinTokens(secret: string, now: Clock) {
-  const key = purposeKey(secret, 'meeting-join');
+  const key = purposeJwtKey(secret, 'meeting-join');
   return {
     async sign(claims: JoinClaims): Promise<string> {
       const iat = Math.floor(now().getTime() / 1000);
@@ -42,12 +42,12 @@ export function createJoinTokens(secret: string, now: Clock) {
         .setIssuedAt(iat)
         .setExpirationTime(iat + JOIN_TOKEN_LIFETIME_MS / 1000)
         .setJti(randomUUID())
-        .sign(key);
+        .sign(await key);
     },
     /** The claims of a valid token for this appointment, or null (expired, forged, another's). */
     async verify(token: string, appointmentId: string): Promise<JoinClaims | null> {
       try {
-        const { payload } = await jwtVerify(token, key, {
+        const { payload } = await jwtVerify(token, await key, {
           issuer: ISSUER,
           audience: AUDIENCE,
           typ: TYPE,

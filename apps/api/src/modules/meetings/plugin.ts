@@ -3,15 +3,12 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
-import type { Broadcaster } from './broadcaster.ts';
+import type { Broadcaster } from '../../broadcast/broadcaster.ts';
 import { createJoinTokens } from './join-token.ts';
-import { createMemoryBroadcaster } from './memory-broadcaster.ts';
-import { createPostgresBroadcaster } from './postgres-broadcaster.ts';
 import { createPreflight } from './preflight.ts';
 import { preflightRoutes } from './preflight-routes.ts';
 import { createBuiltinProvider } from './providers/builtin.ts';
 import { createDailyProvider } from './providers/daily.ts';
-import { createRedisBroadcaster } from './redis-broadcaster.ts';
 import { createMeetingEvents } from './meeting-events.ts';
 import { createRooms } from './rooms.ts';
 import { meetingRoutes } from './routes.ts';
@@ -33,23 +30,6 @@ declare module 'fastify' {
   }
 }
 
-/** The bus `BROADCASTER` names; PostgreSQL's is the app's own database. */
-async function createBroadcaster(
-  settings: Config['broadcaster'],
-  databaseUrl: string | undefined,
-  log: FastifyInstance['log'],
-): Promise<Broadcaster> {
-  switch (settings.kind) {
-    case 'memory':
-      return createMemoryBroadcaster();
-    case 'postgres':
-      if (!databaseUrl) throw new Error('BROADCASTER=postgres needs the database URL (AppDeps)');
-      return createPostgresBroadcaster({ url: databaseUrl, log });
-    case 'redis':
-      return createRedisBroadcaster({ url: settings.redisUrl!, log });
-  }
-}
-
 /**
  * Video consultations with the provider `VIDEO_PROVIDER` names: our own WebRTC signalling
  * (default, works offline) or Daily's hosted rooms. The join call is the same for both.
@@ -61,14 +41,15 @@ export async function registerMeetings(
     db,
     clock,
     jwtSecret,
-    databaseUrl,
+    broadcaster,
     rateLimiter,
   }: {
     config: Config;
     db: Db;
     clock: Clock;
     jwtSecret: string;
-    databaseUrl?: string | undefined;
+    /** The process's one bus (app.ts), shared with the availability cache. */
+    broadcaster: Broadcaster;
     rateLimiter: RateLimiter;
   },
 ) {
@@ -111,9 +92,6 @@ export async function registerMeetings(
     });
     return { meetings, preflight };
   }
-  const broadcaster = await createBroadcaster(config.broadcaster, databaseUrl, app.log);
-  // onClose runs after every preClose, so the sockets' goodbyes (signalling-routes) still have it.
-  app.addHook('onClose', () => broadcaster.close());
   const rooms = createRooms({
     broadcaster,
     channelPrefix: config.broadcaster.channelPrefix,

@@ -11,7 +11,7 @@ import {
   type WaitingPeer,
 } from '@vizita/shared/contracts/meetings';
 import type { Clock } from '../../lib/clock.ts';
-import { BroadcastTooLargeError, type Broadcaster } from './broadcaster.ts';
+import { BroadcastTooLargeError, type Broadcaster } from '../../broadcast/broadcaster.ts';
 import type { MeetingEvent } from './meeting-events.ts';
 
 /** Bad frames (not JSON, wrong shape, binary, over the rate) a connection may send before 4400. */

@@ -52,7 +52,10 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/checkout/:sessionId',
-    { schema: { params: sessionParams, body: cardForm, hide: true } },
+    {
+      config: { changesAvailability: true },
+      schema: { params: sessionParams, body: cardForm, hide: true },
+    },
     async (request, reply) => {
       const { sessionId } = request.params;
       const session = await local.find(sessionId);

@@ -34,6 +34,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/payments/create-session',
     {
+      config: { changesAvailability: true },
       preValidation: app.authenticate,
       schema: {
         body: createSessionRequestSchema,
@@ -72,6 +73,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/payments/process-webhook-manually',
     {
+      config: { changesAvailability: true },
       preValidation: app.authenticate,
       schema: {
         body: sessionIdRequestSchema,
@@ -91,6 +93,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/payments/process-dev-payment',
     {
+      config: { changesAvailability: true },
       preValidation: app.authenticate,
       schema: {
         body: sessionIdRequestSchema,
@@ -113,6 +116,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/payments/release-hold',
     {
+      config: { changesAvailability: true },
       preValidation: app.authenticate,
       schema: {
         body: releaseHoldRequestSchema,

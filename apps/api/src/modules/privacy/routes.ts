@@ -67,7 +67,7 @@ export const privacyRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/privacy/delete-account',
     {
-      config: { endsSessions: true },
+      config: { endsSessions: true, changesAvailability: true },
       preValidation: patientOnly,
       schema: { body: deleteAccountRequestSchema, response: { 200: messageOnlySchema, ...errors } },
     },

@@ -42,6 +42,7 @@ export const scheduleRoutes: FastifyPluginAsyncZod<{
   app.put(
     '/api/doctor/schedule/weekly',
     {
+      config: { changesAvailability: true },
       preValidation: doctorsOnly,
       schema: {
         body: weeklyHoursRequestSchema,
@@ -57,6 +58,7 @@ export const scheduleRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/doctor/schedule/exceptions',
     {
+      config: { changesAvailability: true },
       preValidation: doctorsOnly,
       schema: {
         body: scheduleExceptionRequestSchema,
@@ -72,6 +74,7 @@ export const scheduleRoutes: FastifyPluginAsyncZod<{
   app.delete(
     '/api/doctor/schedule/exceptions/:id',
     {
+      config: { changesAvailability: true },
       preValidation: doctorsOnly,
       schema: {
         params: z.object({ id: z.uuid('invalidValue') }),

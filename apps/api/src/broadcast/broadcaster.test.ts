@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
@@ -12,25 +11,10 @@ import {
   pgChannelName,
 } from './postgres-broadcaster.ts';
 import { createRedisBroadcaster } from './redis-broadcaster.ts';
+import { redisReachable, TEST_REDIS_URL } from '../../test/two-instances.ts';
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const redisUp = await (async () => {
-  const probe = new Redis(REDIS_URL, {
-    lazyConnect: true,
-    connectTimeout: 1000,
-    maxRetriesPerRequest: 0,
-    retryStrategy: () => null,
-  });
-  probe.on('error', () => {});
-  try {
-    await probe.connect();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-})();
+const REDIS_URL = TEST_REDIS_URL;
+const redisUp = await redisReachable();
 
 /** Resolves with the next `n` messages a handler receives, or rejects after a while. */
 function collect(n: number, timeoutMs = 3000) {

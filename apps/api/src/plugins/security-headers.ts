@@ -1,0 +1,116 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import helmet, { type HelmetOptions } from 'helmet';
+
+/** Paths whose answers no cache may keep unless the route says otherwise. */
+const NO_STORE_PREFIXES = ['/auth/', '/api/', '/healthz', '/readyz', '/receipts/', '/checkout/'];
+
+/**
+ * What the page may use: camera, microphone and screen for the consultation (and Daily's frame
+ * when it is the provider), nothing else — no location, payment, USB or sensors.
+ */
+function permissionsPolicy(frameOrigins: string[]): string {
+  const self = ['self', ...frameOrigins.map((o) => `"${o}"`)].join(' ');
+  return [
+    `camera=(${self})`,
+    `microphone=(${self})`,
+    `display-capture=(${self})`,
+    `fullscreen=(${self})`,
+    'geolocation=()',
+    'payment=()',
+    'usb=()',
+    'serial=()',
+    'bluetooth=()',
+    'midi=()',
+    'magnetometer=()',
+    'gyroscope=()',
+    'accelerometer=()',
+  ].join(', ');
+}
+
+function helmetOptions({
+  frameOrigins,
+  secure,
+}: {
+  frameOrigins: string[];
+  secure: boolean;
+}): HelmetOptions {
+  return {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        // Photos are uploaded and served here; blob: shows a received file before it is saved.
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        // 'self' covers our own ws:/wss: signalling; no other host is reachable from the page.
+        connectSrc: ["'self'", ...frameOrigins],
+        frameSrc: ["'self'", ...frameOrigins],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        // Over plain http://localhost an upgrade would break every asset.
+        upgradeInsecureRequests: secure ? [] : null,
+      },
+    },
+    strictTransportSecurity: secure ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  };
+}
+
+/**
+ * The headers helmet sets with these options. They depend on the configuration only, so they are
+ * worked out once: @fastify/helmet built helmet's whole middleware chain, parsing the policy
+ * again, on every request — a third of what a health check cost (issue #13).
+ */
+export function securityHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  helmet(options)(
+    {} as IncomingMessage,
+    recorder as unknown as ServerResponse,
+    (error?: unknown) => {
+      // Helmet refuses a bad option by throwing or, in older versions, by passing it here.
+      if (error) throw error instanceof Error ? error : new Error('helmet refused its options');
+    },
+  );
+  return headers;
+}
+
+/**
+ * Every answer's security headers (helmet's, the permissions policy), its request id, and
+ * `no-store` for answers about people: one hook, before the route, so a route can still set its
+ * own (a doctor's public photo may be cached; the photo itself sends a stricter policy).
+ */
+export const securityHeadersPlugin = fp(
+  async (
+    app: FastifyInstance,
+    { frameOrigins, secure }: { frameOrigins: string[]; secure: boolean },
+  ) => {
+    const fixed = {
+      ...securityHeaders(helmetOptions({ frameOrigins, secure })),
+      'permissions-policy': permissionsPolicy(frameOrigins),
+    };
+    app.addHook('onRequest', (request, reply, done) => {
+      reply.headers(fixed);
+      reply.header('x-request-id', request.id);
+      // Answers about people (profiles, appointments, health data) are never kept by a browser
+      // or a proxy.
+      if (NO_STORE_PREFIXES.some((prefix) => request.url.startsWith(prefix)))
+        reply.header('cache-control', 'no-store');
+      done();
+    });
+  },
+  { name: 'security-headers' },
+);
