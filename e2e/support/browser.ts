@@ -53,10 +53,21 @@ export type TestPage = {
 export async function openPage(
   browser: Browser,
   baseURL: string,
-  { timezoneId = 'Europe/Sofia' }: { timezoneId?: string } = {},
+  {
+    timezoneId = 'Europe/Sofia',
+    ignoreHTTPSErrors = false,
+  }: {
+    timezoneId?: string;
+    /**
+     * For an https origin with a self-signed certificate (the scale-out test's nginx): the page is
+     * still a secure context, so camera, microphone and WebRTC work.
+     */
+    ignoreHTTPSErrors?: boolean;
+  } = {},
 ): Promise<TestPage> {
   const context = await browser.newContext({
     baseURL,
+    ignoreHTTPSErrors,
     locale: 'en-US',
     timezoneId,
     viewport: { width: 1280, height: 800 },

@@ -35,6 +35,8 @@ export type RunningApp = {
   /** What another instance of the same deployment needs (DATA_DIR, DATABASE_URL, JWT_SECRET). */
   deployment: Record<string, string>;
   stop(): Promise<void>;
+  /** Ends the process at once with SIGKILL, as a crash does: no graceful shutdown. */
+  kill(): Promise<void>;
 };
 
 export type StartAppOptions = {
@@ -48,6 +50,13 @@ export type StartAppOptions = {
    * when it stops.
    */
   sameDeploymentAs?: RunningApp;
+  /**
+   * A database the caller runs (DATABASE_URL), shared by the instances it starts and left in
+   * place when this server stops; without it the server gets a database of its own.
+   */
+  databaseUrl?: string;
+  /** The port to listen on, when a load balancer's configuration names it; else a free one. */
+  port?: number;
 };
 
 // Set by the caller's shell, these would point the server somewhere else than this test wants.
@@ -70,7 +79,9 @@ function loadPg(): typeof Pg {
  * With TEST_DATABASE_URL (an external PostgreSQL, as CI may provide), each server gets a fresh
  * database on it; otherwise undefined, and the server starts embedded PostgreSQL in DATA_DIR.
  */
-async function createTestDatabase(): Promise<{ url: string; drop(): Promise<void> } | undefined> {
+export async function createTestDatabase(): Promise<
+  { url: string; drop(): Promise<void> } | undefined
+> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) return undefined;
   const { Client } = loadPg();
@@ -115,16 +126,19 @@ async function startOnce({
   smtpUrl,
   env = {},
   sameDeploymentAs,
+  databaseUrl,
+  port: fixedPort,
 }: StartAppOptions): Promise<RunningApp> {
-  const port = await freePort();
+  const port = fixedPort ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
   const dataDir =
     sameDeploymentAs?.deployment.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'vizita-e2e-'));
-  const database = sameDeploymentAs ? undefined : await createTestDatabase();
+  const database = sameDeploymentAs || databaseUrl ? undefined : await createTestDatabase();
+  const deploymentDatabaseUrl = databaseUrl ?? database?.url;
   const deployment: Record<string, string> = sameDeploymentAs?.deployment ?? {
     DATA_DIR: dataDir,
     JWT_SECRET: randomBytes(32).toString('hex'),
-    ...(database ? { DATABASE_URL: database.url } : {}),
+    ...(deploymentDatabaseUrl ? { DATABASE_URL: deploymentDatabaseUrl } : {}),
   };
 
   const childEnv: NodeJS.ProcessEnv = { ...process.env };
@@ -177,6 +191,11 @@ async function startOnce({
     await cleanUp();
   };
 
+  const kill = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    await exited;
+  };
+
   // The same environment as the server: the embedded cluster in its DATA_DIR, or its database.
   // `input` is what an operator would type at its prompt (a password is never an argument).
   const admin = (args: string[], input = '') =>
@@ -218,7 +237,7 @@ async function startOnce({
     }
     try {
       const response = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(2000) });
-      if (response.ok) return { url, logs, stop, admin, sql, deployment };
+      if (response.ok) return { url, logs, stop, kill, admin, sql, deployment };
       lastProblem = `/readyz answered ${response.status}`;
     } catch (error) {
       lastProblem = String(error);
