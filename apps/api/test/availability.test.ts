@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { availabilityResponseSchema } from '@vizita/shared/contracts/doctors';
 import { appointments } from '../src/db/schema.ts';
@@ -97,6 +98,25 @@ describe('GET /api/availability', () => {
     expect(parsed.data!.data).toEqual(
       await doctorService().availability(sofia, '2026-03-27', '2026-05-26'),
     );
+  });
+
+  it('sends the kept answer compressed as the browser asks, the same JSON once decoded', async () => {
+    const url = `/api/availability?doctorId=${sofia}&startDate=2026-03-27&endDate=2026-05-26`;
+    const plain = await t.app.inject(url);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toBe('accept-encoding');
+    for (const [asked, sent, decode] of [
+      ['gzip, deflate, br', 'br', brotliDecompressSync],
+      ['br;q=0, gzip', 'gzip', gunzipSync],
+    ] as const) {
+      // Twice: the second is the copy kept compressed.
+      for (const _ of [1, 2]) {
+        const res = await t.app.inject({ url, headers: { 'accept-encoding': asked } });
+        expect(res.headers['content-encoding']).toBe(sent);
+        expect(res.headers.vary).toBe('accept-encoding');
+        expect(decode(res.rawPayload).toString()).toBe(plain.body);
+      }
+    }
   });
 
   it('stops sending a kept answer as soon as a slot in it begins', async () => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rateLimitCounters } from '../src/db/schema.ts';
 import {
   ARGON2_CONCURRENCY,
   ARGON2_MAX_QUEUED,
@@ -36,10 +37,15 @@ describe('password hashing under load', () => {
         url: '/auth/login',
         payload: { email: user.email, password: STRONG_PASSWORD },
       });
+    const loginCounters = async () =>
+      (await t.db.select().from(rateLimitCounters)).filter((c) => c.key.startsWith('login:'));
+    const countersBefore = await loginCounters();
     const busy = await login();
     expect(busy.statusCode).toBe(503);
     expect(busy.headers['retry-after']).toBe('2');
     expect(busy.json()).toMatchObject({ code: 'serviceBusy' });
+    // Refused before it cost the database anything: no attempt counted against the person.
+    expect(await loginCounters()).toEqual(countersBefore);
     // A signed-in person's requests do not wait for the hashing.
     const status = await t.app.inject({
       method: 'GET',

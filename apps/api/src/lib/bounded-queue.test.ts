@@ -11,6 +11,7 @@ function gate() {
 describe('createBoundedQueue', () => {
   it('never runs more than its concurrency, serves waiters in order, and refuses beyond the queue', async () => {
     const queue = createBoundedQueue('argon2', 2, 3);
+    expect(() => queue.refuseIfFull()).not.toThrow();
     const gates = Array.from({ length: 5 }, gate);
     const started: number[] = [];
     let atOnce = 0;
@@ -25,8 +26,9 @@ describe('createBoundedQueue', () => {
         return i;
       }),
     );
-    // A sixth while two run and three wait: refused at once, not queued.
+    // A sixth while two run and three wait: refused at once, not queued; asked ahead, too.
     await expect(queue.run(async () => 'late')).rejects.toBeInstanceOf(QueueFullError);
+    expect(() => queue.refuseIfFull()).toThrow(QueueFullError);
     expect(queue.stats()).toEqual({ running: 2, queued: 3 });
 
     // A finished task hands its slot to the first waiter; a newcomer queues behind the others.

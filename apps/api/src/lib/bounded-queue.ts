@@ -29,6 +29,14 @@ export function createBoundedQueue(what: string, concurrency: number, maxQueued:
       }
     },
 
+    /**
+     * Refuses at once, as `run` would, when nothing can start or wait now: a caller with work to
+     * do before its task (a sign-in's rate-limit counters and account lookup) spares it then.
+     */
+    refuseIfFull() {
+      if (running >= concurrency && waiting.length >= maxQueued) throw new QueueFullError(what);
+    },
+
     /** For metrics and tests: how many run and how many wait now. */
     stats: () => ({ running, queued: waiting.length }),
   };

@@ -3,6 +3,7 @@ import { BOOKING_WINDOW_DAYS } from '@vizita/shared/contracts/doctors';
 import { slotsForDate } from '@vizita/shared/domain/slots';
 import { addDays, zonedDateAndSlot, zonedTimeToUtc } from '@vizita/shared/domain/zoned-time';
 import type { Db } from '../../db/client.ts';
+import type { KeptAnswer } from '../../lib/kept-answer.ts';
 import * as repo from './repo.ts';
 
 const DAY_MS = 86_400_000;
@@ -23,7 +24,7 @@ export type BookingWindow = {
   /** Start → end of the hold (null: booked, never lapses), epoch ms. */
   taken: Map<number, number | null>;
   /** Answers already serialized, by range, each true from `since` until `until` (service.ts). */
-  answers: Map<string, { json: string; since: number; until: number }>;
+  answers: Map<string, { answer: KeptAnswer; since: number; until: number }>;
 };
 
 function entryOf(date: string, times: OfferedTime[]): AvailabilityEntry {

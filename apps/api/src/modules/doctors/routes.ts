@@ -6,6 +6,7 @@ import {
   doctorListQuerySchema,
   doctorListResponseSchema,
 } from '@vizita/shared/contracts/doctors';
+import { sendKeptAnswer } from '../../lib/kept-answer.ts';
 import { localeFromAcceptLanguage } from '../../lib/request-locale.ts';
 import type { DoctorService } from './service.ts';
 
@@ -46,11 +47,10 @@ export const doctorRoutes: FastifyPluginAsyncZod<{ doctors: DoctorService }> = a
       const { doctorId, date, startDate, endDate } = request.query;
       const from = date ?? startDate!;
       const to = date ?? endDate!;
-      // The booking page's hot read: a body kept serialized with the doctor's window (ADR 0033),
-      // sent as it is. The schema above still documents it, and a test holds the body to it; the
-      // type provider types send() by that schema, so the text passes as the type it encodes.
-      const json = await doctors.availabilityJson(doctorId, from, to);
-      return reply.type('application/json; charset=utf-8').send(json as never);
+      // The booking page's hot read: an answer kept serialized and compressed with the doctor's
+      // window (ADR 0033), sent as it is. The schema above still documents it; a test holds the
+      // body to it.
+      return sendKeptAnswer(request, reply, await doctors.availabilityAnswer(doctorId, from, to));
     },
   );
 };

@@ -3,6 +3,7 @@ import type { AvailabilityEntry, Doctor, DoctorListQuery } from '@vizita/shared/
 import { addDays, zonedDateAndSlot } from '@vizita/shared/domain/zoned-time';
 import type { Db } from '../../db/client.ts';
 import { ApiError } from '../../lib/api-error.ts';
+import type { KeptAnswer } from '../../lib/kept-answer.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { createAvailabilityCache } from './availability-cache.ts';
 import { bookingWindowOf, freeDaysAt, type BookingWindow } from './booking-window.ts';
@@ -85,19 +86,23 @@ export function createDoctorService({ db, clock }: { db: Db; clock: Clock }) {
     /**
      * The same answer as the JSON body of GET /api/availability, kept with the doctor's window
      * until a slot in it begins or a hold in it lapses: a booking page that asks again is answered
-     * without computing or serializing anything (ADR 0033).
+     * without computing, serializing or compressing anything again (ADR 0033).
      */
-    async availabilityJson(doctorId: string, startDate: string, endDate: string) {
+    async availabilityAnswer(
+      doctorId: string,
+      startDate: string,
+      endDate: string,
+    ): Promise<KeptAnswer> {
       const now = clock().getTime();
       const window = await windowOf(doctorId, now);
       const key = `${startDate}/${endDate}`;
       const kept = window.answers.get(key);
-      if (kept && kept.since <= now && now < kept.until) return kept.json;
+      if (kept && kept.since <= now && now < kept.until) return kept.answer;
       const { entries, until } = freeDaysAt(window, startDate, endDate, now);
-      const json = JSON.stringify({ success: true, data: entries });
+      const answer = { json: JSON.stringify({ success: true, data: entries }) };
       if (window.answers.size >= ANSWERS_KEPT_PER_DOCTOR) window.answers.clear();
-      window.answers.set(key, { json, since: now, until });
-      return json;
+      window.answers.set(key, { answer, since: now, until });
+      return answer;
     },
 
     /** A change that may move a slot happened (here or on another instance): compute anew. */
