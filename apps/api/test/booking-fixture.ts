@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sessions, users } from '../src/db/schema.ts';
+import { appointments, sessions, users } from '../src/db/schema.ts';
 import { createAdminService } from '../src/modules/admin/service.ts';
 import { parseWeeklyHours } from '../src/modules/admin/weekly-hours.ts';
 import { createAccessTokens } from '../src/modules/auth/access-token.ts';
@@ -12,6 +12,10 @@ export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256';
  * patient makes to book and pay, through the real routes. Patients are made directly in the
  * database (complete profiles, live sessions): a race needs hundreds.
  */
+// Whole seconds apart across every fixture of a process, so no two appointments written by
+// `appointmentIn` share a doctor's slot (the partial unique index).
+let appointmentSeq = 0;
+
 export async function createBookingFixture(t: TestApp) {
   const tokens = createAccessTokens(TEST_JWT_SECRET, t.clock);
   const doctorEmail = `petrova-${randomUUID()}@vizita.test`;
@@ -124,5 +128,45 @@ export async function createBookingFixture(t: TestApp) {
     return { otherDoctorId, adminId };
   }
 
-  return { doctorId, doctorEmail, signIn, patients, book, pay, bookPaid, freeSlots, otherStaff };
+  /**
+   * An upcoming appointment of Dr. Petrova's with a new patient, `startsIn` ms from the test
+   * clock, written straight to the database: a consultation as if booked and paid, where the test
+   * is about the call, not the booking.
+   */
+  async function appointmentIn(
+    startsIn: number,
+    over: Partial<typeof appointments.$inferInsert> = {},
+  ) {
+    const [patient] = await patients(1);
+    const startsAt = new Date(t.clock().getTime() + startsIn + (appointmentSeq += 1) * 1000);
+    const [row] = await t.db
+      .insert(appointments)
+      .values({
+        patientId: patient!.userId,
+        doctorId,
+        startsAt,
+        endsAt: new Date(startsAt.getTime() + 30 * 60_000),
+        timeZone: 'Europe/Sofia',
+        status: 'upcoming',
+        plan: 'consultation',
+        priceMinor: 6000,
+        currency: 'BGN',
+        ...over,
+      })
+      .returning();
+    return { id: row!.id, startsAt, patient: patient! };
+  }
+
+  return {
+    doctorId,
+    doctorEmail,
+    signIn,
+    patients,
+    book,
+    pay,
+    bookPaid,
+    freeSlots,
+    otherStaff,
+    appointmentIn,
+  };
 }

@@ -2,8 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointmentDocuments, auditLog } from '../src/db/schema.ts';
-import { createAdminService } from '../src/modules/admin/service.ts';
-import { parseWeeklyHours } from '../src/modules/admin/weekly-hours.ts';
 import { createBookingFixture } from './booking-fixture.ts';
 import { createTestApp, testClock, type TestApp } from './test-app.ts';
 
@@ -42,17 +40,8 @@ beforeAll(async () => {
   stranger = caller(s!.userId);
   appointmentId = (await f.bookPaid(p!.token, '2026-11-24', '10:00')).appointmentId;
   doctor = caller(f.doctorId);
-  const otherId = await createAdminService(t.db).createDoctor({
-    email: `weber-${randomUUID()}@vizita.test`,
-    password: 'Doctor-2026!',
-    firstName: 'Jonas',
-    lastName: 'Weber',
-    specialties: ['cardiology'],
-    timeZone: 'Europe/Berlin',
-    slotMinutes: 30,
-    weekly: parseWeeklyHours('Mon-Fri 09:00-17:00'),
-  });
-  otherDoctor = caller(otherId);
+  const { otherDoctorId } = await f.otherStaff();
+  otherDoctor = caller(otherDoctorId);
 });
 afterAll(() => t.close());
 

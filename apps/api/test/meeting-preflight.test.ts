@@ -6,9 +6,7 @@ import {
   DOWNLOAD_SAMPLE_MAX_BYTES,
   VIDEO_CONSENT_VERSION,
 } from '@vizita/shared/contracts/meeting-preflight';
-import { appointments, auditLog, consents } from '../src/db/schema.ts';
-import { createAdminService } from '../src/modules/admin/service.ts';
-import { parseWeeklyHours } from '../src/modules/admin/weekly-hours.ts';
+import { auditLog, consents } from '../src/db/schema.ts';
 import {
   CHECK_TURN_CREDENTIAL_MS,
   CONNECTION_CHECK_LIMIT_PER_MINUTE,
@@ -40,40 +38,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-let seq = 0;
 /** An appointment of Dr. Petrova's with a new patient, two hours from now (not yet joinable). */
-async function appointment() {
-  const [patient] = await f.patients(1);
-  const startsAt = new Date(clock().getTime() + 120 * MIN + (seq += 1) * 1000);
-  const [row] = await t.db
-    .insert(appointments)
-    .values({
-      patientId: patient!.userId,
-      doctorId: f.doctorId,
-      startsAt,
-      endsAt: new Date(startsAt.getTime() + 30 * MIN),
-      timeZone: 'Europe/Sofia',
-      status: 'upcoming',
-      plan: 'consultation',
-      priceMinor: 6000,
-      currency: 'BGN',
-    })
-    .returning();
-  return { id: row!.id, patient: patient! };
-}
+const appointment = () => f.appointmentIn(120 * MIN);
 
+/** Another doctor of the clinic (Dr. Jonas Weber), signed in. */
 async function otherDoctor() {
-  const id = await createAdminService(t.db).createDoctor({
-    email: `other-${(seq += 1)}@preflight.test`,
-    password: 'Doctor-2026!',
-    firstName: 'Ivan',
-    lastName: 'Georgiev',
-    specialties: ['dermatology'],
-    timeZone: 'Europe/Sofia',
-    slotMinutes: 30,
-    weekly: parseWeeklyHours('Mon-Fri 09:00-17:00'),
-  });
-  return f.signIn(id);
+  return f.signIn((await f.otherStaff()).otherDoctorId);
 }
 
 const as = (token: string | null, method: 'GET' | 'POST', url: string, payload?: object) =>

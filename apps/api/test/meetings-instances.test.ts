@@ -1,7 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIGNALLING_CLOSE } from '@vizita/shared/contracts/meetings';
-import { appointments } from '../src/db/schema.ts';
 import { PG_NOTIFY_MAX_BYTES } from '../src/broadcast/postgres-broadcaster.ts';
 import { createBookingFixture } from './booking-fixture.ts';
 import { openSignalling, testClock, type TestApp } from './test-app.ts';
@@ -40,23 +39,7 @@ describe.each(buses)('two instances with BROADCASTER=$kind', ({ kind, skip }) =>
     await a.close();
   });
 
-  let seq = 0;
-  async function appointment(startsIn = 5 * MIN) {
-    const [patient] = await f.patients(1);
-    const startsAt = new Date(clock().getTime() + startsIn + (seq += 1) * 1000);
-    const [row] = await a.db
-      .insert(appointments)
-      .values({
-        patientId: patient!.userId,
-        doctorId: f.doctorId,
-        startsAt,
-        endsAt: new Date(startsAt.getTime() + 30 * MIN),
-        timeZone: 'Europe/Sofia',
-        status: 'upcoming',
-      })
-      .returning();
-    return { id: row!.id, startsAt, patient: patient! };
-  }
+  const appointment = (startsIn = 5 * MIN) => f.appointmentIn(startsIn);
 
   /** Asks `via` for a join answer and opens its socket on the instance at `origin`. */
   async function enter(via: TestApp, origin: string, id: string, token: string) {

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appointments } from '../src/db/schema.ts';
 import type { Mailer } from '../src/modules/mail/mailer.ts';
 import { createBookingFixture } from './booking-fixture.ts';
 import {
@@ -347,31 +346,16 @@ describe('the meeting gauges', () => {
   it('count the rooms and sockets open on this instance', async () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const origin = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-    const [patient] = await f.patients(1);
-    const startsAt = new Date(clock().getTime() + 5 * 60_000);
-    const [row] = await t.db
-      .insert(appointments)
-      .values({
-        patientId: patient!.userId,
-        doctorId: f.doctorId,
-        startsAt,
-        endsAt: new Date(startsAt.getTime() + 30 * 60_000),
-        timeZone: 'Europe/Sofia',
-        status: 'upcoming',
-        plan: 'consultation',
-        priceMinor: 6000,
-        currency: 'EUR',
-      })
-      .returning();
+    const { id, patient } = await f.appointmentIn(5 * 60_000, { currency: 'EUR' });
     const join = async (token: string) =>
       (
         await t.app.inject({
           method: 'POST',
-          url: `/api/meetings/${row!.id}/join`,
+          url: `/api/meetings/${id}/join`,
           headers: { authorization: `Bearer ${token}` },
         })
       ).json<{ data: { signallingUrl: string } }>().data.signallingUrl;
-    const first = await openSignalling(origin, await join(patient!.token));
+    const first = await openSignalling(origin, await join(patient.token));
     await first.next('welcome');
     const doctor = await openSignalling(origin, await join((await f.signIn(f.doctorId)).token));
     await doctor.next('welcome');

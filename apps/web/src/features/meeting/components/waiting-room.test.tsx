@@ -14,7 +14,6 @@ const PATIENT = {
 beforeEach(async () => {
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(new Date('2026-11-25T09:51:30.000Z'));
-  vi.stubEnv('TZ', 'UTC');
   await loadSignedInTranslations();
 });
 
