@@ -27,7 +27,12 @@ import {
   runOnce,
   Skip,
 } from './support/scale-out/container.ts';
-import { startDeployment, type Deployment, type Instance } from './support/scale-out/deployment.ts';
+import {
+  startDeployment,
+  type Deployment,
+  type Dying,
+  type Instance,
+} from './support/scale-out/deployment.ts';
 import { plainCall } from './support/scale-out/https-client.ts';
 import { killReport } from './support/scale-out/kill-report.ts';
 import {
@@ -77,7 +82,7 @@ const call: {
   doctorInstance?: Instance;
   appointmentId?: string;
 } = {};
-let killed: { instance: Instance; at: number } | undefined;
+let killed: { instance: Instance; dying: Dying } | undefined;
 
 beforeAll(async () => {
   deployment = await startDeployment(INSTANCES);
@@ -278,18 +283,20 @@ describe('three API instances behind nginx (deploy/)', () => {
       rounds: ROUNDS,
       afterEachAttempt: async (finished, total) => {
         if (killed || finished < total * KILL_AFTER) return;
-        killed = { instance: patientInstance!, at: 0 };
-        killed.at = await deployment.kill(patientInstance!);
+        const instance = patientInstance!;
+        killed = { instance, dying: { signalled: Date.now(), exited: Infinity } };
+        killed.dying = await deployment.kill(instance);
       },
     });
     expect(killed, 'the kill happened during the load').toBeDefined();
-    const { instance, at } = killed!;
+    const { instance, dying } = killed!;
+    const at = dying.signalled;
 
     // nginx's view: what was in flight on the dead instance, and what failed.
     await expect
       .poll(() => nginx.accessLog().filter((e) => e.msec * 1000 >= loadStarted).length, LOG_WAIT)
       .toBeGreaterThanOrEqual(result.requests.length);
-    const report = killReport(nginx.accessLog(), instance.address, at);
+    const report = killReport(nginx.accessLog(), instance.address, dying);
     const failures = result.requests.filter((request) => !request.expected);
     const count = (what: string) => result.requests.filter((r) => r.what === what).length;
     console.log(
@@ -297,7 +304,7 @@ describe('three API instances behind nginx (deploy/)', () => {
         `Booking load: ${PATIENTS} patients × ${ROUNDS} rounds in ${Date.now() - loadStarted} ms:`,
         `${count('availability')} availability reads, ${count('hold')} holds asked,`,
         `${result.holds.length} granted, ${result.bookings.length} paid;`,
-        `${instance.name} killed after ${at - loadStarted} ms.`,
+        `${instance.name} killed after ${at - loadStarted} ms, gone ${dying.exited - at} ms later.`,
         `nginx: ${report.inFlight.length} requests in flight on it,`,
         `${report.failed.length} answered 5xx, ${report.movedOn.length} refused there and`,
         `answered by another; answered since: ${JSON.stringify(report.answeredBy)}.`,

@@ -19,6 +19,13 @@ export type Instance = {
   app: RunningApp | null;
 };
 
+/**
+ * An instance's death, in ms since the epoch. A killed process is not gone at once: the kernel
+ * frees its memory before it closes its sockets, so for a while after the signal its port still
+ * completes handshakes and its kept-alive connections still take requests, which then break.
+ */
+export type Dying = { signalled: number; exited: number };
+
 export type Deployment = {
   instances: Instance[];
   nginx: RunningNginx;
@@ -32,8 +39,8 @@ export type Deployment = {
   /** A running instance, for what needs one (the admin command line). */
   anyApp(): RunningApp;
   start(instance: Instance): Promise<void>;
-  /** SIGKILL, as a crash: answers the instant the signal was sent (ms since the epoch). */
-  kill(instance: Instance): Promise<number>;
+  /** SIGKILL, as a crash: answers when the signal was sent and when the process was gone. */
+  kill(instance: Instance): Promise<Dying>;
   /** The instance's `vizita_meeting_sockets_open`, from its own metrics listener. */
   socketsOpen(instance: Instance): Promise<number>;
   /** The server output of every instance (the killed ones' too), for failure reports. */
@@ -109,11 +116,12 @@ export async function startDeployment(count: number): Promise<Deployment> {
         const app = instance.app;
         if (!app) throw new Error(`${instance.name} is not running`);
         instance.app = null;
-        const at = Date.now();
+        const signalled = Date.now();
         await app.kill();
+        const exited = Date.now();
         pastLogs.push(`--- ${instance.name}, killed:\n${app.logs()}`);
         await app.stop(); // its data directory
-        return at;
+        return { signalled, exited };
       },
       async socketsOpen(instance) {
         const res = await fetch(`http://127.0.0.1:${instance.metricsPort}/metrics`, {

@@ -1,3 +1,4 @@
+import type { Dying } from './deployment.ts';
 import type { AccessLogEntry } from './nginx.ts';
 
 /**
@@ -8,7 +9,7 @@ import type { AccessLogEntry } from './nginx.ts';
 const CLOCK_SLACK_S = 0.05;
 
 export type KillReport = {
-  /** Requests nginx had sent to the killed instance and not yet had answered at the kill. */
+  /** Requests nginx sent to the killed instance before it was gone and had not had answered. */
   inFlight: AccessLogEntry[];
   /** Answers of 500 or more, any request, any instance, from the kill on. */
   failed: AccessLogEntry[];
@@ -23,12 +24,13 @@ export type KillReport = {
 const upstreams = (entry: AccessLogEntry) => entry.upstream.split(', ').filter(Boolean);
 const startOf = (entry: AccessLogEntry) => entry.msec - entry.request_time;
 
-/** What nginx's access log says about the requests around the kill of `killed` at `killedAt`. */
-export function killReport(log: AccessLogEntry[], killed: string, killedAt: number): KillReport {
-  const kill = killedAt / 1000;
-  const since = log.filter((entry) => entry.msec >= kill - CLOCK_SLACK_S);
+/** What nginx's access log says about the requests around the death of the instance `killed`. */
+export function killReport(log: AccessLogEntry[], killed: string, dying: Dying): KillReport {
+  const signalled = dying.signalled / 1000;
+  const exited = dying.exited / 1000;
+  const since = log.filter((entry) => entry.msec >= signalled - CLOCK_SLACK_S);
   const inFlight = since.filter(
-    (entry) => upstreams(entry).includes(killed) && startOf(entry) <= kill + CLOCK_SLACK_S,
+    (entry) => upstreams(entry).includes(killed) && startOf(entry) <= exited + CLOCK_SLACK_S,
   );
   const failed = since.filter((entry) => entry.status >= 500);
   const failedOtherwise = failed.filter((entry) => !inFlight.includes(entry));

@@ -23,9 +23,17 @@ const FASTIFY_CLIENT_ERRORS: Record<string, [number, ApiErrorCode]> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'malformedBody'],
 };
 
+/** How often a storm of refusals is summed up in the log: one line, not one per request. */
+const BUSY_LOG_INTERVAL_MS = 10_000;
+
 /** One error shape for every failure (spec §8, ARCHITECTURE.md §4); never a 500 for bad input. */
 export const errorHandlerPlugin = fp(
   async (app: FastifyInstance) => {
+    // A storm of sign-ins is refused by the thousand each second: a line for each would make the
+    // log the bottleneck (and an attacker's amplifier). The first says it began, then one line
+    // per interval counts the refusals since.
+    let busyRefused = 0;
+    let busyLoggedAt = -Infinity;
     app.setErrorHandler((error: FastifyError, request, res) => {
       if (error instanceof ApiError) {
         return res
@@ -58,7 +66,12 @@ export const errorHandlerPlugin = fp(
           .send({ ...reply('validationFailed'), message: error.message });
       }
       if (error instanceof QueueFullError) {
-        request.log.warn({ what: error.what }, 'busy: queue full');
+        busyRefused += 1;
+        if (Date.now() - busyLoggedAt >= BUSY_LOG_INTERVAL_MS) {
+          request.log.warn({ what: error.what, refused: busyRefused }, 'busy: queue full');
+          busyRefused = 0;
+          busyLoggedAt = Date.now();
+        }
         return res.status(503).header('retry-after', '2').send(reply('serviceBusy'));
       }
       if (isPoolExhausted(error)) {

@@ -22,6 +22,7 @@ import { bearerToken } from '../../plugins/authenticate.ts';
 import type { FastifyRequest } from 'fastify';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './refresh-cookie.ts';
 import { readTrustedDeviceCookie, setTrustedDeviceCookie } from './trusted-device-cookie.ts';
+import { passwordHashing } from './passwords.ts';
 import type { AuthService } from './service.ts';
 
 const errors = {
@@ -84,7 +85,12 @@ export const authRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/auth/login',
-    { schema: { body: loginRequestSchema, response: { 200: loginResponseSchema, ...errors } } },
+    {
+      // A full argon2id queue refuses the sign-in before its body is even read: a storm of them
+      // costs the other requests as little as it can (the service asks again, for other callers).
+      onRequest: async () => passwordHashing.refuseIfFull(),
+      schema: { body: loginRequestSchema, response: { 200: loginResponseSchema, ...errors } },
+    },
     async (request, reply) => {
       const result = await auth.login(request.body, ctx(request));
       // A second factor is due: no session yet, only the proof for the code step.
