@@ -96,6 +96,9 @@ describe("the doctor's photo", () => {
     expect(served.headers['content-type']).toBe('image/png');
     expect(served.headers['cache-control']).toBe('public, max-age=86400');
     expect(served.headers['x-content-type-options']).toBe('nosniff');
+    expect(served.headers['content-security-policy']).toBe(
+      "default-src 'none'; frame-ancestors 'none'",
+    );
     expect(served.rawPayload.equals(photo)).toBe(true);
     const again = await t.app.inject({
       url,

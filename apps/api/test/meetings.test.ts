@@ -725,10 +725,12 @@ describe('with Daily as the video provider', () => {
   });
 
   it('lets the page embed Daily’s frame, and only with this provider', async () => {
-    const csp = (await d.app.inject('/healthz')).headers['content-security-policy'] as string;
+    // A page's policy: the hosted checkout's answer to an unknown session is one.
+    const page = '/checkout/cs_unknown';
+    const csp = (await d.app.inject(page)).headers['content-security-policy'] as string;
     expect(csp).toContain("frame-src 'self' https://*.daily.co");
     expect(csp).toMatch(/connect-src [^;]*https:\/\/\*\.daily\.co/);
-    const builtin = (await t.app.inject('/healthz')).headers['content-security-policy'] as string;
+    const builtin = (await t.app.inject(page)).headers['content-security-policy'] as string;
     expect(builtin).toMatch(/frame-src 'self'(;|$)/);
     expect(builtin).not.toContain('daily.co');
   });

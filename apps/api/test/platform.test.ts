@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isLoopbackHost, loadConfig } from '../src/config.ts';
 import { createTestApp, PRODUCTION_ENV, signUp, type TestApp } from './test-app.ts';
 
+/** A page the server renders itself (the hosted checkout's answer to an unknown session). */
+const PAGE = '/checkout/cs_unknown';
+
 let t: TestApp;
 beforeAll(async () => (t = await createTestApp()));
 afterAll(() => t.close());
@@ -12,8 +15,9 @@ describe('platform', () => {
     expect((await t.app.inject('/readyz')).json()).toEqual({ status: 'ready', database: true });
   });
 
-  it('sends strict security headers and a request id', async () => {
-    const res = await t.app.inject('/healthz');
+  it('sends a page strict security headers and a request id', async () => {
+    const res = await t.app.inject(PAGE);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
     expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
@@ -21,8 +25,32 @@ describe('platform', () => {
     expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it('lets no API answer run, load or be framed, and sends it none of a page’s policies', async () => {
+    const s = await signUp(t);
+    const authorization = `Bearer ${s.accessToken}`;
+    for (const url of [
+      '/healthz',
+      '/readyz',
+      '/auth/status',
+      '/api/doctors',
+      '/api/nothing-here',
+    ]) {
+      const res = await t.app.inject({ url, headers: { authorization } });
+      expect(res.headers['content-type'], url).toMatch(/^application\/json/);
+      expect(res.headers['content-security-policy'], url).toBe(
+        "default-src 'none'; frame-ancestors 'none'",
+      );
+      expect(res.headers['x-frame-options'], url).toBe('DENY');
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['cross-origin-resource-policy'], url).toBe('same-origin');
+      expect(res.headers['x-request-id'], url).toMatch(/^[0-9a-f-]{36}$/);
+      expect(res.headers['permissions-policy'], url).toBeUndefined();
+      expect(res.headers['referrer-policy'], url).toBeUndefined();
+    }
+  });
+
   it('lets the page reach no other host, and use nothing but camera, microphone and screen', async () => {
-    const csp = (await t.app.inject('/healthz')).headers['content-security-policy'] as string;
+    const csp = (await t.app.inject(PAGE)).headers['content-security-policy'] as string;
     const directives = Object.fromEntries(
       csp.split(';').map((d) => {
         const [name, ...values] = d.trim().split(/\s+/);
@@ -33,7 +61,7 @@ describe('platform', () => {
     for (const [name, values] of Object.entries(directives))
       for (const value of values as string[])
         expect(value, name).toMatch(/^('self'|'none'|'unsafe-inline'|data:|blob:)$/);
-    const policy = (await t.app.inject('/healthz')).headers['permissions-policy'] as string;
+    const policy = (await t.app.inject(PAGE)).headers['permissions-policy'] as string;
     expect(policy).toContain('camera=(self)');
     expect(policy).toContain('microphone=(self)');
     expect(policy).toContain('geolocation=()');

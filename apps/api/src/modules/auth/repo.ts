@@ -13,6 +13,16 @@ import {
 } from '../../db/schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
+
+/** What a session's answer says about its user (GET /auth/status), and nothing more. */
+const sessionUserColumns = {
+  id: users.id,
+  userType: users.userType,
+  isAdmin: users.isAdmin,
+  isPaid: users.isPaid,
+  isProfileComplete: users.isProfileComplete,
+};
+export type SessionUser = Pick<UserRow, keyof typeof sessionUserColumns>;
 export type OneTimePurpose = (typeof oneTimeTokens.$inferSelect)['purpose'];
 /** A transaction or the pool: repo functions work inside either. */
 export type Tx = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
@@ -125,7 +135,8 @@ export async function findLiveSession(db: Tx, sessionId: string, now: Date) {
 function prepareStatusOfSession(db: Tx) {
   return db
     .select({
-      user: users,
+      // Not the whole row: no password hash or names to fetch, parse and hold for a status.
+      user: sessionUserColumns,
       restricted: sessions.restricted,
       twoFactorOn: sql<boolean>`${twoFactor.enabledAt} is not null`,
       accepted: sql<{ document: string; version: string }[]>`coalesce((

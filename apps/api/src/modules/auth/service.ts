@@ -67,7 +67,7 @@ type ChallengeResult = { challenge: string };
 type TwoFactorState = Session['twoFactor'];
 
 /** Doctors and admins: they must have two-factor sign-in on before they see patient data. */
-const isStaff = (user: repo.UserRow) => roleOf(user) !== 'patient';
+const isStaff = (user: repo.SessionUser) => roleOf(user) !== 'patient';
 
 export function createAuthService(deps: AuthDeps) {
   const { db, clock, accessTokens, rateLimiter, limits } = deps;
@@ -107,7 +107,7 @@ export function createAuthService(deps: AuthDeps) {
    */
   /** The session as the client sees it, from what is known of the user and their session. */
   function sessionOf(
-    user: repo.UserRow,
+    user: repo.SessionUser,
     accessToken: string,
     known: { restricted: boolean; twoFactorOn: boolean; consentsDue: LegalDocument[] },
   ): Session {

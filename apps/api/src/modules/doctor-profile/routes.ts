@@ -89,9 +89,8 @@ export const doctorProfileRoutes: FastifyPluginAsyncZod<{
       reply
         .header('etag', photo.etag)
         // Public and long-lived: a new photo gets a new URL (?v=).
-        .header('cache-control', 'public, max-age=86400')
-        .header('x-content-type-options', 'nosniff')
-        .header('content-security-policy', "default-src 'none'");
+        // Nothing in it may run or load anything: the API's headers (plugins/security-headers).
+        .header('cache-control', 'public, max-age=86400');
       if (request.headers['if-none-match'] === photo.etag) return reply.status(304).send();
       return reply.type(photo.contentType).send(photo.bytes);
     },
