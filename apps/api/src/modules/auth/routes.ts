@@ -86,8 +86,9 @@ export const authRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/auth/login',
     {
-      // A full argon2id queue refuses the sign-in before its body is even read: a storm of them
-      // costs the other requests as little as it can (the service asks again, for other callers).
+      // A full argon2id queue refuses the sign-in before its body is even read, its rate-limit
+      // counters counted or its account looked up: a storm of them costs the other requests as
+      // little as it can (issue #13).
       onRequest: async () => passwordHashing.refuseIfFull(),
       schema: { body: loginRequestSchema, response: { 200: loginResponseSchema, ...errors } },
     },

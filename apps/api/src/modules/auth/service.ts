@@ -12,7 +12,7 @@ import type { Mailer } from '../mail/mailer.ts';
 import { renderMail, type MailKind } from '../mail/templates.ts';
 import { queueAccountMail } from './account-mails.ts';
 import type { AccessTokens } from './access-token.ts';
-import { hashPassword, passwordHashing, verifyAgainstDecoy, verifyPassword } from './passwords.ts';
+import { hashPassword, verifyAgainstDecoy, verifyPassword } from './passwords.ts';
 import { roleOf } from '../../plugins/roles.ts';
 import { consentsDue, dueOf, recordConsent } from '../legal/consents.ts';
 import type { TwoFactorService } from './two-factor-service.ts';
@@ -251,9 +251,6 @@ export function createAuthService(deps: AuthDeps) {
       ctx: RequestContext,
     ): Promise<SessionResult | ChallengeResult> {
       const email = normalizeEmail(input.email);
-      // A storm of sign-ins is refused before it costs the database anything (issue #13): the
-      // pages' other requests keep their share of it.
-      passwordHashing.refuseIfFull();
       // The attacker is throttled, not the account: failures count per address *and* IP, so a
       // guesser elsewhere never locks the owner out. They back off: the limit per 15 minutes,
       // then twice it per day, before the right password is tried at all.
