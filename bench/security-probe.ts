@@ -3,14 +3,21 @@
 // (its own PostgreSQL, real SMTP, a trusted proxy in front: this script). Black-box: HTTP only,
 // no import of the server's code. Exits non-zero when any finding is open again.
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
+import { spawn } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createCallDoctor, callDoctor } from '../e2e/support/meetings.ts';
-import { startSmtpSink, findLink, type SmtpSink } from '../e2e/support/smtp-sink.ts';
-import { startApp, type RunningApp } from '../e2e/support/start-app.ts';
+import { startSmtpSink, findLink, type SinkMail, type SmtpSink } from '../e2e/support/smtp-sink.ts';
+import { SERVER_ENTRY, startApp, type RunningApp } from '../e2e/support/start-app.ts';
+import { productionEnvironment } from '../e2e/support/scale-out/production-env.ts';
+import { currentCode } from '../e2e/support/two-factor.ts';
 import { BULGARIAN_PROFILE } from '../e2e/support/patients.ts';
 import { newUser, registerValidatedUser, type TestUser } from '../e2e/support/users.ts';
 import { buildIfStale } from '../scripts/lib/build-if-stale.mjs';
+import { WebSocket } from 'ws';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 // However things go wrong, the probe ends by itself.
@@ -230,6 +237,12 @@ const PROBES: Probe[] = [
         });
         assert.equal(reg.status, 201);
       }
+      // A registration mails an address once an hour (issue #18): the owner asks again.
+      const resent = await http('POST', '/auth/resend-validation-email', {
+        body: { email: first.email },
+        ip: freshIp(),
+      });
+      assert.equal(resent.status, 200);
       // The newest validation mail carries the link that counts.
       let link: URL | undefined;
       for (let i = 0; i < 100 && !link; i += 1) {
@@ -294,6 +307,218 @@ const PROBES: Probe[] = [
       const c = await patient('Sevda');
       assert.equal((await http('POST', '/auth/logout', { token: c.token })).status, 200);
       assert.equal((await http('GET', '/auth/profile', { token: c.token })).status, 401);
+    },
+  },
+  {
+    finding: 'a NUL byte in any text is a 400, never a 500 (issue #18, 2)',
+    async run({ a }) {
+      const registration = await http('POST', '/auth/register-minimal', {
+        ip: freshIp(),
+        body: { ...newUser('Maria'), firstName: 'Ma\u0000ria', termsAccepted: true },
+      });
+      assert.equal(registration.status, 400, JSON.stringify(registration.body));
+      for (const field of ['address', 'city'])
+        for (const c of ['\u0000', '\u001b', '\u007f']) {
+          const profile = await http('PUT', '/auth/profile', {
+            token: a.token,
+            body: { [field]: `Vitosha${c} 1` },
+          });
+          assert.equal(profile.status, 400, `${field} with U+${c.charCodeAt(0).toString(16)}`);
+        }
+      const search = await http('GET', '/api/doctors?specialty=%00', { token: a.token });
+      assert.ok(search.status < 500, `the directory answered ${search.status}`);
+    },
+  },
+  {
+    finding: 'names refuse right-to-left overrides and zero-width characters (issue #18, 7)',
+    async run() {
+      for (const c of ['\u202e', '\u2066', '\u200b', '\ufeff']) {
+        const registration = await http('POST', '/auth/register-minimal', {
+          ip: freshIp(),
+          body: { ...newUser('Maria'), firstName: `Visit${c}moc.live`, termsAccepted: true },
+        });
+        assert.equal(registration.status, 400, `U+${c.charCodeAt(0).toString(16)} in a name`);
+        assert.equal(
+          (registration.body.errors as { code: string }[] | undefined)?.[0]?.code,
+          'textInvalidCharacters',
+        );
+      }
+    },
+  },
+  {
+    finding: 'forged invitations and a crowd of registrations never starve sign-ins (issue #18, 1)',
+    async run({ a }) {
+      const forged = (ip: string) =>
+        http('POST', '/auth/accept-invite', {
+          ip,
+          body: {
+            token: randomBytes(32).toString('base64url'),
+            password: 'Probe-2026-Aa1!',
+            code: '123456',
+          },
+        });
+      // The token is looked at before any hashing: a forged one costs a lookup.
+      const one = await forged(freshIp());
+      assert.equal(one.body.code, 'inviteTokenInvalid', JSON.stringify(one.body));
+      // An attacker behind many addresses floods the anonymous hashing routes while people sign in.
+      const flood = [
+        ...Array.from({ length: 60 }, () => forged(freshIp())),
+        ...Array.from({ length: 40 }, (_, i) =>
+          http('POST', '/auth/register-minimal', {
+            ip: freshIp(),
+            body: { ...newUser(`Crowd${i}`), termsAccepted: true },
+          }),
+        ),
+      ];
+      const signIns = Array.from({ length: 8 }, () => signIn(a.email, a.password, freshIp()));
+      const [floodAnswers, signInAnswers] = await Promise.all([
+        Promise.all(flood),
+        Promise.all(signIns),
+      ]);
+      const refused = signInAnswers.filter((r) => r.status !== 200).map((r) => r.status);
+      assert.deepEqual(refused, [], 'sign-ins were refused during the flood');
+      assert.ok(
+        floodAnswers.every((r) => r.status < 500 || r.body.code === 'serviceBusy'),
+        'a flood answer was a server error',
+      );
+      // And one address has its limit.
+      const ip = freshIp();
+      let last = await forged(ip);
+      for (let i = 0; i < 30 && last.status !== 429; i += 1) last = await forged(ip);
+      assert.equal(last.status, 429, 'accept-invite has no per-IP limit');
+    },
+  },
+  {
+    finding: 'one "you already have an account" mail, and per-IP limits on mails (issue #18, 5)',
+    async run({ b }) {
+      const before = sink.messages.filter((m) => m.to.includes(b.email)).length;
+      for (let i = 0; i < 4; i += 1) {
+        const again = await http('POST', '/auth/register-minimal', {
+          ip: freshIp(),
+          body: { ...newUser('Boryana'), email: b.email, termsAccepted: true },
+        });
+        assert.equal(again.status, 201, 'the answer must not differ for a known address');
+      }
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      const mails = sink.messages.filter((m) => m.to.includes(b.email)).length - before;
+      assert.equal(mails, 1, `${mails} mails to the owner of the address`);
+      const ip = freshIp();
+      let last: Answer | undefined;
+      for (let i = 0; i < 15 && last?.status !== 429; i += 1)
+        last = await http('POST', '/auth/forgot-password', {
+          ip,
+          body: { email: `someone.${i}@example.test` },
+        });
+      assert.equal(last?.status, 429, 'forgot-password has no per-IP limit');
+    },
+  },
+  {
+    finding: 'a mail to an unproven address does not greet by the name typed (issue #18, 6)',
+    async run({ a }) {
+      const bait = { firstName: 'Visit http://evil.example/claim', lastName: 'now' };
+      const victim = newUser('Victim');
+      for (const email of [victim.email, a.email]) {
+        const registered = await http('POST', '/auth/register-minimal', {
+          ip: freshIp(),
+          body: { ...newUser('Maria'), ...bait, email, termsAccepted: true },
+        });
+        assert.equal(registered.status, 201);
+      }
+      let mails: SinkMail[] = [];
+      for (let i = 0; i < 50 && mails.length < 2; i += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        mails = sink.messages.filter((m) => m.to.includes(victim.email) || m.to.includes(a.email));
+      }
+      assert.ok(mails.length >= 1, 'no mail arrived');
+      for (const mail of mails)
+        assert.ok(
+          !`${mail.subject}\n${mail.text}\n${mail.html}`.includes('evil.example'),
+          `the mail "${mail.subject}" carries the typed name`,
+        );
+    },
+  },
+  {
+    finding: 'a two-factor sign-in challenge opens one session only (issue #18, 11)',
+    async run() {
+      const c = await patient('Tsveta');
+      const setup = await http('POST', '/auth/two-factor/setup', {
+        token: c.token,
+        body: { password: c.password },
+      });
+      assert.equal(setup.status, 200, JSON.stringify(setup.body));
+      const { secret } = data<{ secret: string }>(setup);
+      const enable = await http('POST', '/auth/two-factor/enable', {
+        token: c.token,
+        body: { code: currentCode(secret) },
+      });
+      assert.equal(enable.status, 200, JSON.stringify(enable.body));
+      const [first, second] = data<{ recoveryCodes: string[] }>(enable).recoveryCodes;
+      const login = await signIn(c.email, c.password);
+      const { challenge } = data<{ challenge: string }>(login);
+      assert.ok(challenge, 'no challenge after the password');
+      const use = (recoveryCode: string) =>
+        http('POST', '/auth/login/two-factor', {
+          ip: freshIp(),
+          body: { challenge, recoveryCode },
+        });
+      assert.equal((await use(first!)).status, 200);
+      const again = await use(second!);
+      assert.equal(again.status, 401, 'the challenge opened a second session');
+    },
+  },
+  {
+    finding: 'the signalling socket refuses pages of another origin (issue #18, 12)',
+    async run() {
+      const closeOf = (origin: string) =>
+        new Promise<{ code: number; reason: string }>((resolve, reject) => {
+          const ws = new WebSocket(
+            `${app.url.replace(/^http/, 'ws')}/ws/meetings/${randomUUID()}?token=probe`,
+            { origin },
+          );
+          let reason = '';
+          ws.on('message', (message: Buffer) => (reason += message.toString()));
+          ws.on('close', (code) => resolve({ code, reason }));
+          ws.on('error', reject);
+        });
+      const foreign = await closeOf('https://evil.example');
+      assert.equal(foreign.code, 4403, `closed with ${foreign.code}: ${foreign.reason}`);
+      assert.match(foreign.reason, /originNotAllowed/);
+      const own = await closeOf(new URL(app.url).origin);
+      assert.doesNotMatch(own.reason, /originNotAllowed/, 'the app’s own page was refused');
+    },
+  },
+  {
+    finding: 'production does not start on a plain-http APP_URL (issue #18, 14)',
+    async run() {
+      const dataDir = mkdtempSync(join(tmpdir(), 'vizita-probe-'));
+      const child = spawn(process.execPath, [SERVER_ENTRY], {
+        cwd: ROOT,
+        // The deployment's own environment file, with an http address instead of https.
+        env: {
+          PATH: process.env.PATH,
+          ...productionEnvironment({
+            appUrl: 'http://clinic.example.org',
+            redisUrl: 'redis://127.0.0.1:9',
+          }),
+          NODE_ENV: 'production',
+          PORT: '0',
+          HOST: '127.0.0.1',
+          // Were the refusal gone, the start would fail on this database, not create one here.
+          DATABASE_URL: 'postgres://probe@127.0.0.1:9/none',
+          DATA_DIR: dataDir,
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let output = '';
+      child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+      const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+      clearTimeout(timer);
+      rmSync(dataDir, { recursive: true, force: true });
+      assert.equal(code, 1, `the server exited with ${code}:\n${output.slice(0, 400)}`);
+      assert.ok(!output.includes('Vizita is running'), 'it listened');
+      assert.match(output, /ALLOW_INSECURE_APP_URL=true/);
     },
   },
   {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/axe.ts';
 import { openPage } from './support/browser.ts';
 import { setUpJourney } from './support/journey.ts';
-import { setUpTwoFactor, signInStaffFirstTime } from './support/two-factor.ts';
+import { acceptInvitation, setUpTwoFactor, signInWithCode } from './support/two-factor.ts';
 import {
   admitPatient,
   bookAroundTheClock,
@@ -86,7 +86,8 @@ describe('the clinic runs Vizita from the browser', () => {
     await shown(admin.getByText(`The invitation was sent to ${DOCTOR.email}.`));
     await checkBothWidths(admin, 'admin doctors');
 
-    // The doctor chooses a password through the single-use invitation and signs in.
+    // The doctor chooses a password and connects the authenticator app through the single-use
+    // invitation, then signs in with both (ADR 0023).
     const link = await sink.waitForLink({ to: DOCTOR.email, linkPath: '/accept-invite' });
     const doctorTab = await openPage(browser, app.url);
     const doctor = doctorTab.page;
@@ -95,12 +96,10 @@ describe('the clinic runs Vizita from the browser', () => {
     try {
       await doctor.goto(link.pathname + link.search);
       await shown(doctor.getByRole('heading', { name: 'Welcome to Vizita, Ivo' }));
+      await shown(doctor.getByRole('img', { name: 'QR code for your authenticator app' }));
       await checkBothWidths(doctor, 'accept invitation');
-      await field(doctor, 'New Password').fill(DOCTOR.password);
-      await field(doctor, 'Confirm New Password').fill(DOCTOR.password);
-      await button(doctor, 'Save my password').click();
-      await shown(doctor.getByRole('heading', { name: 'Your password is set' }));
-      await signInStaffFirstTime(doctor, DOCTOR.email, DOCTOR.password, '/doctor');
+      const secret = await acceptInvitation(doctor, DOCTOR.password);
+      await signInWithCode(doctor, DOCTOR.email, DOCTOR.password, secret, '/doctor');
 
       // Weekly hours around the clock (the journey must find a slot now), and a day off.
       await doctor.getByRole('link', { name: 'Availability' }).click();

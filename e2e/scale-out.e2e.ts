@@ -466,6 +466,9 @@ describe('the container image (Containerfile)', () => {
         DATABASE_URL: deployment.databaseUrl,
         PORT: String(port),
         APP_URL: `http://127.0.0.1:${port}`,
+        // Reached directly, without nginx's TLS: production takes a plain-http APP_URL only when
+        // told so (config.ts, issue #18).
+        ALLOW_INSECURE_APP_URL: 'true',
       };
       delete env.HOST; // the image's own, 0.0.0.0
       const started = Date.now();

@@ -10,7 +10,8 @@ import { startEmbeddedPostgres } from '../../apps/api/src/db/embedded-postgres.t
 import { freePort } from './free-port.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const SERVER_ENTRY = join(ROOT, 'apps/api/dist/main.js');
+/** The built server, as `npm start` runs it. */
+export const SERVER_ENTRY = join(ROOT, 'apps/api/dist/main.js');
 const ADMIN_ENTRY = join(ROOT, 'apps/api/dist/admin.js');
 const READY_TIMEOUT_MS = 120_000; // a first start runs initdb, slow on a busy machine
 const STOP_TIMEOUT_MS = 30_000;

@@ -42,3 +42,41 @@ export async function signInStaffFirstTime(
   await waitForPath(page, home);
   return secret;
 }
+
+/**
+ * The invitation page as an invited doctor uses it (ADR 0023): the password twice, the key shown
+ * beside the QR code (as if scanned) and a code from it, then the recovery codes acknowledged.
+ * Answers the secret, for the sign-ins.
+ */
+export async function acceptInvitation(page: Page, password: string): Promise<string> {
+  const key = page.getByTestId('totp-secret');
+  await shown(key);
+  await field(page, 'New Password').fill(password);
+  await field(page, 'Confirm New Password').fill(password);
+  const secret = (await key.innerText()).replace(/\s+/g, '');
+  await field(page, '6-digit code').fill(currentCode(secret));
+  await button(page, 'Set up my account').click();
+  await shown(page.getByRole('list', { name: 'Recovery codes' }));
+  await button(page, 'I have saved them').click();
+  await shown(page.getByRole('heading', { name: 'Your account is ready' }));
+  return secret;
+}
+
+/**
+ * Signs in with the password and a code, as a doctor does after accepting the invitation; then
+ * `home` opens. The code is the next step's: the invitation has just used the current one, and
+ * each is good once (the server allows one step of drift).
+ */
+export async function signInWithCode(
+  page: Page,
+  email: string,
+  password: string,
+  secret: string,
+  home: string,
+): Promise<void> {
+  await signIn(page, email, password);
+  await field(page, '6-digit code').fill(currentCode(secret, 1));
+  await button(page, 'Verify').click();
+  await page.goto(home);
+  await waitForPath(page, home);
+}

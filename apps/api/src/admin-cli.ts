@@ -8,6 +8,7 @@ import { createAdminService } from './modules/admin/service.ts';
 import { availabilityChannel } from './modules/doctors/availability-changes.ts';
 import { parseWeeklyHours } from './modules/admin/weekly-hours.ts';
 import { readSecret } from './lib/read-secret.ts';
+import { describeError } from './lib/log-errors.ts';
 
 // `npm run admin -- <command> [options]`: what a clinic operator does. Same database as the
 // server: DATABASE_URL, or the embedded cluster in DATA_DIR (used while the server runs).
@@ -165,6 +166,7 @@ async function main(argv: string[]) {
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {
-  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+  // Not the raw message: a failed query's carries its values (a new account's password hash …).
+  process.stderr.write(`${describeError(error)}\n`);
   process.exit(1);
 });

@@ -60,6 +60,7 @@ import { withLegalFooter } from './modules/mail/legal-footer.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './modules/mail/mailer.ts';
 import { authenticatePlugin } from './plugins/authenticate.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { inputTextGuardPlugin } from './plugins/input-text-guard.ts';
 import { createMetrics, metricsPlugin } from './plugins/metrics.ts';
 import { withFailureCount } from './modules/mail/counted-mailer.ts';
 import { rolesPlugin } from './plugins/roles.ts';
@@ -68,6 +69,7 @@ import { spaPlugin } from './plugins/spa.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { compressionPlugin } from './plugins/compression.ts';
 import { serializeRequest } from './lib/redact-url.ts';
+import { safeLogMethod, serializeError } from './lib/log-errors.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -123,8 +125,13 @@ export const LOG_REDACTIONS = [
   '*.token',
 ];
 
-/** Every request line shows its URL without the credentials mailed links carry in it. */
-export const LOG_SERIALIZERS = { req: serializeRequest };
+/**
+ * Every request line shows its URL without the credentials mailed links carry in it, and every
+ * error — a failed query's above all — its SQL and SQLSTATE without the values (issue #18).
+ */
+export const LOG_SERIALIZERS = { req: serializeRequest, err: serializeError };
+/** …and no line's message repeats a failed query's values either (lib/log-errors.ts). */
+export const LOG_HOOKS = { logMethod: safeLogMethod };
 
 /** Composition only: platform plugins, then modules (ARCHITECTURE.md §2). */
 export async function buildApp(deps: AppDeps) {
@@ -135,6 +142,7 @@ export async function buildApp(deps: AppDeps) {
       level: config.logLevel,
       redact: LOG_REDACTIONS,
       serializers: LOG_SERIALIZERS,
+      hooks: LOG_HOOKS,
     },
     genReqId: () => randomUUID(),
     bodyLimit: BODY_LIMIT_BYTES,
@@ -143,11 +151,19 @@ export async function buildApp(deps: AppDeps) {
     ajv: { customOptions: { removeAdditional: false } },
   }).withTypeProvider<ZodTypeProvider>();
 
+  if (config.insecureAppUrl)
+    // Said at every start, so a demo's choice is not forgotten when it becomes a clinic's server.
+    app.log.warn(
+      { appUrl: config.appUrl },
+      'ALLOW_INSECURE_APP_URL=true: production on a plain-http APP_URL — the sign-in cookie is not Secure and no HSTS is sent; only for a local demo',
+    );
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // Daily's call frame comes from the clinic's own subdomain of daily.co, only with that provider.
   const DAILY_ORIGINS = config.video.provider === 'daily' ? ['https://*.daily.co'] : [];
   await app.register(errorHandlerPlugin);
+  // Before every route: each one's input strings must refuse control characters (issue #18).
+  await app.register(inputTextGuardPlugin);
   // Before every route, so that each one's requests are timed (ADR 0030).
   const metrics = createMetrics();
   await app.register(metricsPlugin, {
@@ -296,6 +312,8 @@ export async function buildApp(deps: AppDeps) {
     db,
     clock,
     mailer,
+    rateLimiter,
+    twoFactor,
     appUrl: config.appUrl,
     log: app.log,
   });

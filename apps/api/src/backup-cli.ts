@@ -12,7 +12,8 @@ import {
 } from './db/backup/backup.ts';
 import { checkEncryptionKey } from './db/backup/key-check.ts';
 import { startEmbeddedPostgres } from './db/embedded-postgres.ts';
-import { parseEncryptionKey } from './lib/field-encryption.ts';
+import { parseStoredEncryptionKey } from './lib/field-encryption.ts';
+import { describeError } from './lib/log-errors.ts';
 
 // `npm run backup` and `npm run restore` (scripts/backup.mjs): the server's database — DATABASE_URL,
 // or the embedded cluster in DATA_DIR, through its port while the server runs. Progress goes to
@@ -81,9 +82,9 @@ function keyReminder(config: Config) {
 /** The configured encryption key, as the server would read it, without creating one. */
 function configuredKey(config: Config): Buffer | undefined {
   const { encryptionKey } = secretLocations(config);
-  if (config.dataEncryptionKey) return parseEncryptionKey(config.dataEncryptionKey);
+  if (config.dataEncryptionKey) return config.dataEncryptionKey;
   if (encryptionKey.file && existsSync(encryptionKey.file))
-    return parseEncryptionKey(readFileSync(encryptionKey.file, 'utf8'));
+    return parseStoredEncryptionKey(readFileSync(encryptionKey.file, 'utf8'), encryptionKey.file);
   return undefined;
 }
 
@@ -189,7 +190,7 @@ async function reportKey(config: Config, url: string): Promise<number> {
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
-    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    process.stderr.write(`${describeError(error)}\n`);
     process.exit(error instanceof BackupRefused ? 1 : 2);
   },
 );

@@ -95,3 +95,65 @@ describe('outside production nothing is required (npm start for a newcomer)', ()
     expect(loadConfig({ ...SMTP }).mailMode).toBe('smtp');
   });
 });
+
+describe('DATA_ENCRYPTION_KEY is 32 bytes in the documented encoding, or the server does not start', () => {
+  const key = Buffer.from('0123456789abcdef0123456789abcdef');
+  it('takes `openssl rand -base64 32` and `openssl rand -hex 32`, in any environment', () => {
+    for (const value of [
+      key.toString('base64'),
+      key.toString('hex'),
+      key.toString('hex').toUpperCase(),
+    ])
+      for (const env of [{ ...PRODUCTION_ENV }, { NODE_ENV: 'development' }])
+        expect(loadConfig({ ...env, DATA_ENCRYPTION_KEY: value }).dataEncryptionKey).toEqual(key);
+  });
+
+  it('refuses a passphrase or a key of another size, without printing it', () => {
+    for (const value of [
+      // 43 letters: Buffer's lenient base64 made 32 bytes of them, and they became the AES key.
+      'correcthorsebatterystapleonlyforourclinicxy',
+      'our clinic passphrase, long enough and secret',
+      key.toString('base64url'), // unpadded: a passphrase looks the same
+      Buffer.alloc(31, 1).toString('base64'),
+      Buffer.alloc(33, 1).toString('base64'),
+      key.toString('hex').slice(1),
+      `${key.toString('base64')} `.repeat(2),
+      'change-me',
+    ]) {
+      const message = refusal({ ...PRODUCTION_ENV, DATA_ENCRYPTION_KEY: value });
+      expect(message, value).toMatch(/^Invalid configuration:\n {2}DATA_ENCRYPTION_KEY: /);
+      expect(message).toContain('openssl rand -base64 32');
+      expect(message).not.toContain(value.trim());
+      expect(refusal({ NODE_ENV: 'development', DATA_ENCRYPTION_KEY: value })).toContain(
+        'DATA_ENCRYPTION_KEY: ',
+      );
+    }
+  });
+});
+
+describe('production needs an https APP_URL', () => {
+  it('refuses none or a plain http one, and says exactly what to set', () => {
+    const { APP_URL: _url, ...withoutUrl } = PRODUCTION_ENV;
+    for (const env of [
+      withoutUrl,
+      { ...PRODUCTION_ENV, APP_URL: 'http://vizita.example.org' },
+      { ...PRODUCTION_ENV, APP_URL: 'http://vizita.example.org', ALLOW_INSECURE_APP_URL: 'false' },
+    ]) {
+      const message = refusal(env);
+      expect(message).toMatch(/^Invalid configuration:\n {2}APP_URL: /m);
+      expect(message).toContain('APP_URL=https://');
+      expect(message).toContain('ALLOW_INSECURE_APP_URL=true');
+    }
+  });
+
+  it('turns on Secure cookies with https, and takes http only when allowed by name', () => {
+    expect(loadConfig(PRODUCTION_ENV).secureCookies).toBe(true);
+    const demo = loadConfig({
+      ...PRODUCTION_ENV,
+      APP_URL: 'http://localhost:3000',
+      ALLOW_INSECURE_APP_URL: 'true',
+    });
+    expect(demo).toMatchObject({ appUrl: 'http://localhost:3000', secureCookies: false });
+    expect(loadConfig({ NODE_ENV: 'development' }).appUrl).toBe('http://localhost:3000');
+  });
+});

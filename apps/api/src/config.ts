@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import * as z from 'zod/mini';
 import { VIDEO_PROVIDERS, iceServerSchema } from '@vizita/shared/contracts/meetings';
+import { parseEncryptionKey } from './lib/field-encryption.ts';
 
 // The whole environment, parsed once (STYLE.md §2). Every variable is documented in the README.
 
@@ -52,11 +53,41 @@ export function trustedProxies(
   return entries;
 }
 
+/**
+ * EXTRA_APP_ORIGINS: comma-separated http(s) origins — scheme, host and port, no path — as a
+ * browser sends them in `Origin`.
+ */
+function parseExtraOrigins(text: string | undefined): string[] {
+  const entries = (text ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  return entries.map((entry) => {
+    let url: URL | null = null;
+    try {
+      url = new URL(entry);
+    } catch {
+      // Not a URL at all: refused below, like a URL that is not an origin.
+    }
+    if (!url || !/^https?:$/.test(url.protocol) || url.pathname !== '/' || url.search || url.hash)
+      throw new Error(
+        `Invalid configuration:\n  EXTRA_APP_ORIGINS: "${entry}" is not an origin (e.g. https://video.example.org)`,
+      );
+    return url.origin;
+  });
+}
+
 const envSchema = z.object({
   NODE_ENV: z._default(z.enum(['development', 'test', 'production']), 'development'),
   PORT: z._default(z.coerce.number().check(z.int(), z.minimum(0), z.maximum(65535)), 3000),
   HOST: z._default(z.string(), 'localhost'),
   APP_URL: z.optional(z.url()),
+  // Origins besides APP_URL's at which the same app is served (another host name), comma-separated:
+  // pages there may open the signalling socket too (appOrigins below, ADR 0014).
+  EXTRA_APP_ORIGINS: z.optional(z.string()),
+  // A production APP_URL that is not https (no Secure cookies, no HSTS): only for a local demo,
+  // and only when said so (productionDefaultProblems below).
+  ALLOW_INSECURE_APP_URL: z.optional(z.enum(['true', 'false'])),
   DATABASE_URL: z.optional(z.string().check(z.minLength(1))),
   DATA_DIR: z._default(z.string(), './data'),
   SMTP_URL: z.optional(z.string().check(z.minLength(1))),
@@ -167,11 +198,17 @@ type Env = z.infer<typeof envSchema>;
 /**
  * The zero-setup defaults that would harm a clinic in production (ADR 0029): the local payment
  * provider takes test cards as payment, and without SMTP no patient gets a validation, reset or
- * appointment mail. Production keeps either only when the operator chose it by name.
+ * appointment mail; without an https APP_URL the refresh cookie is not Secure and no HSTS is sent
+ * (issue #18). Production keeps any of them only when the operator chose it by name.
  */
 function productionDefaultProblems(e: Env): string[] {
   if (e.NODE_ENV !== 'production') return [];
   return [
+    ...(!e.APP_URL?.startsWith('https://') && e.ALLOW_INSECURE_APP_URL !== 'true'
+      ? [
+          `  APP_URL: ${e.APP_URL ? `${e.APP_URL} is not https` : 'required in production'}: without https the sign-in cookie is not Secure and no HSTS is sent; set APP_URL=https://<the public address> (TLS at the proxy in front), or ALLOW_INSECURE_APP_URL=true for a local demo without TLS`,
+        ]
+      : []),
     ...(e.PAYMENT_PROVIDER === 'local' && e.ALLOW_LOCAL_PAYMENTS !== 'true'
       ? [
           '  PAYMENT_PROVIDER: the local provider books appointments paid with test cards (4242 4242 4242 4242); set PAYMENT_PROVIDER=stripe with STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET, or ALLOW_LOCAL_PAYMENTS=true for a demo deployment',
@@ -183,6 +220,17 @@ function productionDefaultProblems(e: Env): string[] {
         ]
       : []),
   ];
+}
+
+/** A key that is not the documented 32 bytes is refused in any environment (issue #18). */
+function encryptionKeyProblems(e: Env): string[] {
+  if (e.DATA_ENCRYPTION_KEY === undefined) return [];
+  try {
+    parseEncryptionKey(e.DATA_ENCRYPTION_KEY);
+    return [];
+  } catch (error) {
+    return [`  ${(error as Error).message}`];
+  }
 }
 
 /** Mail and payment settings that contradict each other, in any environment. */
@@ -233,6 +281,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const problems = [
     ...missing.map((k) => `  ${k}: required in production`),
     ...productionDefaultProblems(e),
+    ...encryptionKeyProblems(e),
     ...mailAndPaymentProblems(e),
   ];
   if (problems.length > 0) throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
@@ -263,6 +312,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     );
   const iceServers = parseIceServers(e.ICE_SERVERS);
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  const appOrigins = [new URL(appUrl).origin, ...parseExtraOrigins(e.EXTRA_APP_ORIGINS)];
   const isProduction = e.NODE_ENV === 'production';
   return {
     env: e.NODE_ENV,
@@ -276,6 +326,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     port: e.PORT,
     host: e.HOST,
     appUrl,
+    /**
+     * The origins whose pages are the app (APP_URL's, then EXTRA_APP_ORIGINS): a browser's
+     * signalling socket is accepted only from these (ADR 0014).
+     */
+    appOrigins,
     secureCookies: appUrl.startsWith('https://'),
     databaseUrl: e.DATABASE_URL,
     dataDir: e.DATA_DIR,
@@ -283,7 +338,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     mailMode: e.MAIL_MODE ?? (e.SMTP_URL ? 'smtp' : 'outbox'),
     mailFrom: e.MAIL_FROM,
     jwtSecret: e.JWT_SECRET,
-    dataEncryptionKey: e.DATA_ENCRYPTION_KEY,
+    /** 32 bytes, checked above; unset outside production: main.ts keeps one under DATA_DIR. */
+    dataEncryptionKey:
+      e.DATA_ENCRYPTION_KEY === undefined ? undefined : parseEncryptionKey(e.DATA_ENCRYPTION_KEY),
+    /** Production with a plain-http APP_URL because ALLOW_INSECURE_APP_URL said so (a demo). */
+    insecureAppUrl: isProduction && !appUrl.startsWith('https://'),
     logLevel: e.LOG_LEVEL,
     trustProxy: trustedProxies(e.TRUST_PROXY),
     payments: {

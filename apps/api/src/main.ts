@@ -6,8 +6,9 @@ import { applyMigrations } from './db/migrate.ts';
 import { buildApp } from './app.ts';
 import { seedDemoDoctors } from './modules/admin/demo-doctors.ts';
 import { createAdminService } from './modules/admin/service.ts';
-import { parseEncryptionKey } from './lib/field-encryption.ts';
+import { parseStoredEncryptionKey } from './lib/field-encryption.ts';
 import { readOrCreateSecret } from './lib/local-secret.ts';
+import { describeError } from './lib/log-errors.ts';
 
 // Process entry: config → database → buildApp → listen → graceful shutdown.
 
@@ -34,10 +35,9 @@ async function main() {
   }
   const jwtSecret =
     config.jwtSecret ?? readOrCreateSecret(join(resolve(config.dataDir), 'jwt.secret'));
-  const dataEncryptionKey = parseEncryptionKey(
-    config.dataEncryptionKey ??
-      readOrCreateSecret(join(resolve(config.dataDir), 'data-encryption.key')),
-  );
+  const keyFile = join(resolve(config.dataDir), 'data-encryption.key');
+  const dataEncryptionKey =
+    config.dataEncryptionKey ?? parseStoredEncryptionKey(readOrCreateSecret(keyFile), keyFile);
   const app = await buildApp({ config, database, databaseUrl, jwtSecret, dataEncryptionKey });
 
   let stopping = false;
@@ -84,6 +84,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+  // Not the raw message: a failed query's carries its values (a demo doctor's password hash …).
+  process.stderr.write(`${describeError(error)}\n`);
   process.exit(1);
 });

@@ -6,6 +6,7 @@ import { createAdminService } from '../src/modules/admin/service.ts';
 import { parseWeeklyHours } from '../src/modules/admin/weekly-hours.ts';
 import { createBookingFixture } from './booking-fixture.ts';
 import { createTestApp, testClock, type TestApp } from './test-app.ts';
+import { totpAt, totpStep } from '../src/lib/totp.ts';
 
 // Monday 2026-11-23 08:00 UTC.
 const clock = testClock(new Date('2026-11-23T08:00:00Z'));
@@ -39,6 +40,9 @@ const call = async (
     headers: userId ? { authorization: `Bearer ${(await f.signIn(userId)).token}` } : {},
     ...(payload ? { payload } : {}),
   });
+
+/** The code an authenticator app shows now for `secret` (or `steps` later). */
+const codeFor = (secret: string, steps = 0) => totpAt(secret, totpStep(clock()) + steps);
 
 const NEW_DOCTOR = {
   email: 'ivo.kolev@clinic.test',
@@ -96,7 +100,7 @@ describe('the clinic administration is for admins only', () => {
 describe('doctors', () => {
   let ivoId: string;
 
-  it('invites a doctor, who chooses a password through a single-use link and signs in', async () => {
+  it('invites a doctor, who chooses a password and sets up two-factor sign-in through a single-use link, then signs in with both', async () => {
     const res = await call(adminId, 'POST', '/api/admin/doctors', NEW_DOCTOR);
     expect(res.statusCode).toBe(201);
     ivoId = res.json().data._id;
@@ -127,28 +131,47 @@ describe('doctors', () => {
       payload: { token, newPassword: 'Kolev-Heart-2026!' },
     });
     expect(viaReset.statusCode).toBe(400);
-    const weak = await t.app.inject({
-      method: 'POST',
-      url: '/auth/accept-invite',
-      payload: { token, password: 'short' },
-    });
+    // The second factor is set up with the invitation: its link proves the mailbox, so nobody
+    // who later learns the password can enrol a phone of their own (issue #18).
+    const enrol = (value: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/auth/accept-invite/two-factor',
+        payload: { token: value },
+      });
+    const forged = await enrol('made-up-token');
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json()).toMatchObject({ success: false, code: 'inviteTokenInvalid' });
+    const enrolment = await enrol(token);
+    expect(enrolment.statusCode, enrolment.body).toBe(200);
+    const { secret, otpauthUri, qrSvg } = enrolment.json().data;
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    expect(otpauthUri).toContain('ivo.kolev%40clinic.test');
+    expect(qrSvg).toMatch(/^<svg/);
+    const accept = (payload: Record<string, unknown>) =>
+      t.app.inject({ method: 'POST', url: '/auth/accept-invite', payload: { token, ...payload } });
+    const weak = await accept({ password: 'short', code: codeFor(secret) });
     expect(weak.statusCode).toBe(400);
     expect(weak.json().success).toBe(false);
-    const set = await t.app.inject({
-      method: 'POST',
-      url: '/auth/accept-invite',
-      payload: { token, password: 'Kolev-Heart-2026!' },
-    });
-    expect(set.statusCode).toBe(200);
+    const noCode = await accept({ password: 'Kolev-Heart-2026!' });
+    expect(noCode.statusCode).toBe(400);
+    // A wrong code spends nothing: the link and the secret still work.
+    const wrongCode = await accept({ password: 'Kolev-Heart-2026!', code: '000000' });
+    expect(wrongCode.statusCode).toBe(400);
+    expect(wrongCode.json()).toMatchObject({ success: false, code: 'twoFactorCodeWrong' });
+    expect((await checkInvite(token)).statusCode).toBe(200);
+    const set = await accept({ password: 'Kolev-Heart-2026!', code: codeFor(secret) });
+    expect(set.statusCode, set.body).toBe(200);
     expect(set.json().data.email).toBe('ivo.kolev@clinic.test');
-    const again = await t.app.inject({
-      method: 'POST',
-      url: '/auth/accept-invite',
-      payload: { token, password: 'Other-Heart-2026!' },
-    });
+    const recoveryCodes = set.json().data.recoveryCodes as string[];
+    expect(recoveryCodes).toHaveLength(10);
+    for (const code of recoveryCodes) expect(code).toMatch(/^[A-Z2-7]{5}-[A-Z2-7]{5}$/);
+    const again = await accept({ password: 'Other-Heart-2026!', code: codeFor(secret, 1) });
     expect(again.statusCode).toBe(400);
     expect(again.json()).toMatchObject({ success: false, code: 'inviteTokenInvalid' });
     expect((await checkInvite(token)).statusCode).toBe(400);
+    // A spent link cannot replace the secret either.
+    expect((await enrol(token)).statusCode).toBe(400);
     expect((await t.userByEmail('ivo.kolev@clinic.test'))!.emailValidatedAt).not.toBeNull();
     // The link is a credential: no request line logs it (the dev outbox prints its mails on
     // purpose), nor the password chosen with it.
@@ -162,13 +185,77 @@ describe('doctors', () => {
     expect((await call(adminId, 'POST', `/api/admin/doctors/${ivoId}/invite`)).statusCode).toBe(
       409,
     );
+    // Signing in asks for the password and then a code; the session is a full one at once.
     const login = await t.app.inject({
       method: 'POST',
       url: '/auth/login',
       payload: { email: 'ivo.kolev@clinic.test', password: 'Kolev-Heart-2026!' },
     });
     expect(login.statusCode).toBe(200);
+    const { challenge } = login.json().data;
+    expect(login.json().data).toMatchObject({ twoFactorRequired: true });
+    clock.advance(30_000);
+    const signedIn = await t.app.inject({
+      method: 'POST',
+      url: '/auth/login/two-factor',
+      payload: { challenge, code: codeFor(secret) },
+    });
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    expect(signedIn.json().data).toMatchObject({ twoFactor: 'on', userType: 'doctor' });
+    const devices = await t.app.inject({
+      method: 'GET',
+      url: '/auth/sessions',
+      headers: { authorization: `Bearer ${signedIn.json().data.accessToken}` },
+    });
+    expect(devices.statusCode).toBe(200);
     expect((await call(adminId, 'POST', '/api/admin/doctors', NEW_DOCTOR)).statusCode).toBe(409);
+  });
+
+  it('leaves an invited account alone when someone registers its address', async () => {
+    const email = 'mila.dimova@clinic.test';
+    await call(adminId, 'POST', '/api/admin/doctors', {
+      ...NEW_DOCTOR,
+      email,
+      firstName: 'Mila',
+      lastName: 'Dimova',
+    });
+    const token = await t.tokenFromMail(email, '/accept-invite');
+    const stranger = await t.app.inject({
+      method: 'POST',
+      url: '/auth/register-minimal',
+      payload: {
+        firstName: 'Visit http://evil.example/claim',
+        lastName: 'now',
+        email,
+        password: 'Stranger-2026!',
+        termsAccepted: true,
+      },
+    });
+    expect(stranger.statusCode).toBe(201);
+    // Neither the name patients see nor the password changed, and the invitation still works.
+    expect(await t.userByEmail(email)).toMatchObject({ firstName: 'Mila', emailValidatedAt: null });
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/auth/login',
+          payload: { email, password: 'Stranger-2026!' },
+        })
+      ).statusCode,
+    ).toBe(401);
+    const { secret } = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/auth/accept-invite/two-factor',
+        payload: { token },
+      })
+    ).json().data;
+    const accepted = await t.app.inject({
+      method: 'POST',
+      url: '/auth/accept-invite',
+      payload: { token, password: 'Dimova-Heart-2026!', code: codeFor(secret) },
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
   });
 
   it('refuses an expired invitation; a new one replaces it', async () => {
@@ -190,7 +277,7 @@ describe('doctors', () => {
       const expired = await t.app.inject({
         method: 'POST',
         url: '/auth/accept-invite',
-        payload: { token: old, password: 'Berg-Heart-2026!' },
+        payload: { token: old, password: 'Berg-Heart-2026!', code: '123456' },
       });
       expect(expired.statusCode).toBe(410);
       expect(expired.json()).toMatchObject({ success: false, code: 'inviteTokenExpired' });
@@ -204,12 +291,19 @@ describe('doctors', () => {
       expect(resent.statusCode).toBe(200);
       const fresh = await t.tokenFromMail(email, '/accept-invite');
       expect(fresh).not.toBe(old);
+      const { secret } = (
+        await t.app.inject({
+          method: 'POST',
+          url: '/auth/accept-invite/two-factor',
+          payload: { token: fresh },
+        })
+      ).json().data;
       const accepted = await t.app.inject({
         method: 'POST',
         url: '/auth/accept-invite',
-        payload: { token: fresh, password: 'Berg-Heart-2026!' },
+        payload: { token: fresh, password: 'Berg-Heart-2026!', code: codeFor(secret) },
       });
-      expect(accepted.statusCode).toBe(200);
+      expect(accepted.statusCode, accepted.body).toBe(200);
     } finally {
       clock.advance(-(7 * 24 * 60 * 60_000 + 60_000));
     }
@@ -219,7 +313,7 @@ describe('doctors', () => {
           await t.app.inject({
             method: 'POST',
             url: '/auth/accept-invite',
-            payload: { token, password: 'Berg-Heart-2026!' },
+            payload: { token, password: 'Berg-Heart-2026!', code: '123456' },
           })
         ).statusCode,
       ).toBe(400);

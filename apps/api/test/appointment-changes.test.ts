@@ -17,7 +17,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const call = (
-  method: 'GET' | 'PUT',
+  method: 'GET' | 'PUT' | 'POST',
   url: string,
   token: string,
   payload?: Record<string, unknown>,
@@ -387,5 +387,53 @@ describe('completion', () => {
     expect((await appointmentRow(cancelled.appointmentId)).status).toBe('cancelled');
     const list = await call('GET', '/api/appointments', (await f.signIn(p!.userId)).token);
     expect(list.json().counts).toEqual({ upcoming: 0, completed: 1, no_show: 0, cancelled: 1 });
+  });
+});
+
+describe('PUT /api/appointments/:id/cancel — the doctor, until the consultation begins', () => {
+  it('lets the doctor cancel with a refund a minute before the start, not at or after it; the clinic still can', async () => {
+    const [p] = await f.patients(1);
+    // Tuesday 09:00 and 09:30 Sofia = 07:00Z and 07:30Z.
+    const first = await f.bookPaid(p!.token, '2026-12-08', '09:00');
+    const second = await f.bookPaid(p!.token, '2026-12-08', '09:30');
+    const doctorCancels = async (id: string) =>
+      call('PUT', `/api/appointments/${id}/cancel`, (await f.signIn(f.doctorId)).token, {
+        reason: 'Called away to an emergency.',
+      });
+
+    clock.advance(Date.parse('2026-12-08T06:59:00Z') - clock().getTime());
+    const before = await doctorCancels(first.appointmentId);
+    expect(before.statusCode, before.body).toBe(200);
+    expect(before.json().data).toMatchObject({
+      refund: 'refunded',
+      appointment: { status: 'cancelled', cancelledBy: 'doctor' },
+    });
+
+    // At the start and a minute after: the consultation has begun, its end is an outcome.
+    clock.advance(Date.parse('2026-12-08T07:30:00Z') - clock().getTime());
+    for (const step of [0, 60_000]) {
+      clock.advance(step);
+      const res = await doctorCancels(second.appointmentId);
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toMatchObject({ success: false, code: 'cancelTooLate' });
+    }
+    expect((await appointmentRow(second.appointmentId)).status).toBe('upcoming');
+    expect((await paymentOf(second.appointmentId)).status).toBe('completed');
+    expect(await mailsTo(p!.email, 'Your Vizita appointment is cancelled')).toHaveLength(1);
+
+    // The clinic, as the operator of last resort, still cancels with a refund (audited).
+    const { adminId } = await f.otherStaff();
+    const byClinic = await call(
+      'POST',
+      `/api/admin/appointments/${second.appointmentId}/cancel`,
+      (await f.signIn(adminId)).token,
+      { reason: 'The video service failed for the whole clinic.' },
+    );
+    expect(byClinic.statusCode, byClinic.body).toBe(200);
+    expect(byClinic.json().data.refund).toBe('refunded');
+    expect(await appointmentRow(second.appointmentId)).toMatchObject({
+      status: 'cancelled',
+      cancelledBy: 'clinic',
+    });
   });
 });

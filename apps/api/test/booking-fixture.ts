@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { appointments, sessions, users } from '../src/db/schema.ts';
+import { VIDEO_CONSENT_VERSION } from '@vizita/shared/contracts/meeting-preflight';
+import { appointments, consents, sessions, users } from '../src/db/schema.ts';
 import { createAdminService } from '../src/modules/admin/service.ts';
 import { parseWeeklyHours } from '../src/modules/admin/weekly-hours.ts';
 import { createAccessTokens } from '../src/modules/auth/access-token.ts';
@@ -128,16 +129,30 @@ export async function createBookingFixture(t: TestApp) {
     return { otherDoctorId, adminId };
   }
 
+  /** The patient's consent to the video service, as the device check records it. */
+  async function giveVideoConsent(userId: string) {
+    await t.db.insert(consents).values({
+      userId,
+      document: 'video',
+      version: VIDEO_CONSENT_VERSION,
+      acceptedAt: t.clock(),
+      context: 'meeting',
+    });
+  }
+
   /**
    * An upcoming appointment of Dr. Petrova's with a new patient, `startsIn` ms from the test
    * clock, written straight to the database: a consultation as if booked and paid, where the test
-   * is about the call, not the booking.
+   * is about the call, not the booking — so the patient has also given the video consent of the
+   * device check, unless `videoConsent` is false.
    */
   async function appointmentIn(
     startsIn: number,
     over: Partial<typeof appointments.$inferInsert> = {},
+    { videoConsent = true }: { videoConsent?: boolean } = {},
   ) {
     const [patient] = await patients(1);
+    if (videoConsent) await giveVideoConsent(patient!.userId);
     const startsAt = new Date(t.clock().getTime() + startsIn + (appointmentSeq += 1) * 1000);
     const [row] = await t.db
       .insert(appointments)
@@ -167,6 +182,7 @@ export async function createBookingFixture(t: TestApp) {
     bookPaid,
     freeSlots,
     otherStaff,
+    giveVideoConsent,
     appointmentIn,
   };
 }

@@ -319,6 +319,7 @@ describe('configuration', () => {
   it('refuses to start in production without the clinic’s invoice data', () => {
     const production = {
       NODE_ENV: 'production',
+      APP_URL: 'https://clinic.example.de',
       JWT_SECRET: 'x'.repeat(40),
       DATA_ENCRYPTION_KEY: Buffer.alloc(32, 1).toString('base64'),
       ALLOW_LOCAL_PAYMENTS: 'true',

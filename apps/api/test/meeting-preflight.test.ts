@@ -59,29 +59,63 @@ const check = (id: string, token: string | null) =>
 const download = (token: string | null, query = '') =>
   as(token, 'GET', `/api/meetings/connection-check/download${query}`);
 
+type Check = { iceServers: unknown[]; turnNotYet: boolean };
+
 describe('POST /api/meetings/:appointmentId/connection-check', () => {
-  it('gives the patient and the doctor the ICE servers with a TURN credential for the check only', async () => {
-    const a = await appointment();
+  it('gives the patient and the doctor of a joinable consultation a TURN credential for the check only', async () => {
+    const a = await f.appointmentIn(5 * MIN);
     const doctor = await f.signIn(f.doctorId);
     for (const who of [a.patient, doctor]) {
       const res = await check(a.id, who.token);
       expect(res.statusCode, res.body).toBe(200);
-      const { iceServers } = res.json<{ data: { iceServers: unknown[] } }>().data;
-      // Before the join window opens: the device check is shown then too.
       const expiry = Math.floor((clock().getTime() + CHECK_TURN_CREDENTIAL_MS) / 1000);
       const username = `${expiry}:${who.userId}`;
-      expect(iceServers).toEqual([
-        STUN,
-        {
-          urls: ['turn:turn.vizita.test:3478?transport=udp'],
-          username,
-          credential: createHmac('sha1', TURN_SECRET).update(username).digest('base64'),
-        },
-      ]);
+      expect(res.json<{ data: Check }>().data).toEqual({
+        iceServers: [
+          STUN,
+          {
+            urls: ['turn:turn.vizita.test:3478?transport=udp'],
+            username,
+            credential: createHmac('sha1', TURN_SECRET).update(username).digest('base64'),
+          },
+        ],
+        turnNotYet: false,
+      });
     }
     // It grants no entry: nothing is audited.
     const rows = await t.db.select().from(auditLog).where(eq(auditLog.userId, a.patient.userId));
     expect(rows.filter((r) => r.event.startsWith('meeting.'))).toEqual([]);
+  });
+
+  it('gives only the STUN servers before the window opens, and says the TURN credential comes then', async () => {
+    const a = await appointment();
+    const res = await check(a.id, a.patient.token);
+    expect(res.statusCode, res.body).toBe(200);
+    // The device check is shown before the window too; a relay for it is not.
+    expect(res.json<{ data: Check }>().data).toEqual({ iceServers: [STUN], turnNotYet: true });
+  });
+
+  it('gives no TURN credential for a hold, a cancelled, ended or non-video appointment', async () => {
+    const cases = [
+      [{ status: 'pending' }, 409, 'meetingNotAvailable'],
+      [{ status: 'expired' }, 409, 'meetingNotAvailable'],
+      [{ status: 'cancelled' }, 409, 'meetingCancelled'],
+      [{ status: 'completed' }, 410, 'meetingEnded'],
+      [{ status: 'no_show' }, 410, 'meetingEnded'],
+      [{ plan: 'prescription' }, 409, 'meetingNotConsultation'],
+    ] as const;
+    for (const [over, status, code] of cases) {
+      const a = await f.appointmentIn(5 * MIN, over);
+      const res = await check(a.id, a.patient.token);
+      expect(res.statusCode, code).toBe(status);
+      expect(res.json()).toMatchObject({ success: false, code });
+      expect(res.body).not.toContain('credential');
+    }
+    // Upcoming still, but its window closed (the completion sweep has not run yet).
+    const over = await f.appointmentIn(-45 * MIN);
+    const late = await check(over.id, over.patient.token);
+    expect(late.statusCode).toBe(410);
+    expect(late.json()).toMatchObject({ success: false, code: 'meetingEnded' });
   });
 
   it('answers everyone else with the 404 of a missing id', async () => {

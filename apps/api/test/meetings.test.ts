@@ -3,14 +3,16 @@ import { and, asc, eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
+import { VIDEO_CONSENT_VERSION } from '@vizita/shared/contracts/meeting-preflight';
 import { JOIN_TOKEN_LIFETIME_MS, SIGNALLING_CLOSE } from '@vizita/shared/contracts/meetings';
 import { API_ERRORS } from '@vizita/shared/messages/api-errors';
 import type { appointments } from '../src/db/schema.ts';
-import { auditLog, meetingEvents, users } from '../src/db/schema.ts';
+import { auditLog, consents, meetingEvents, users } from '../src/db/schema.ts';
 import { createAdminService } from '../src/modules/admin/service.ts';
 import { parseWeeklyHours } from '../src/modules/admin/weekly-hours.ts';
 import { MAX_BAD_FRAMES } from '../src/modules/meetings/rooms.ts';
 import { JOIN_LIMIT_PER_MINUTE } from '../src/modules/meetings/service.ts';
+import { loadConfig } from '../src/config.ts';
 import { createBookingFixture } from './booking-fixture.ts';
 import { startFakeDaily } from './fake-daily.ts';
 import {
@@ -154,6 +156,7 @@ describe('POST /api/meetings/:appointmentId/join', () => {
     const [p] = await f.patients(1);
     // Tuesday 11:00 in Sofia = 09:00Z.
     const { appointmentId } = await f.bookPaid(p!.token, '2026-11-24', '11:00');
+    await f.giveVideoConsent(p!.userId);
     expect((await join(appointmentId, p!.token)).json().code).toBe('meetingNotJoinable');
     clock.advance(new Date('2026-11-24T08:45:00Z').getTime() - clock().getTime());
     const fresh = await f.signIn(p!.userId);
@@ -196,6 +199,44 @@ describe('POST /api/meetings/:appointmentId/join', () => {
     expect((await join('not-a-uuid', a.patient.token)).statusCode).toBe(400);
     const anonymous = await t.app.inject({ method: 'POST', url: `/api/meetings/${a.id}/join` });
     expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('refuses a patient without the video consent in force until they give it; the doctor needs none', async () => {
+    const a = await f.appointmentIn(5 * MIN, {}, { videoConsent: false });
+    // A consent to an earlier text of the video consent does not count (ADR 0024).
+    await t.db.insert(consents).values({
+      userId: a.patient.userId,
+      document: 'video',
+      version: '2020-01-01',
+      acceptedAt: clock(),
+      context: 'meeting',
+    });
+    const refused = await join(a.id, a.patient.token);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({
+      success: false,
+      code: 'videoConsentRequired',
+      message: API_ERRORS.videoConsentRequired,
+    });
+    const joined = () =>
+      t.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.event, 'meeting.joined'), eq(auditLog.userId, a.patient.userId)));
+    expect(await joined()).toEqual([]);
+    // The doctor provides the service; the consent is the patient's, as the call's data subject.
+    const doctor = await f.signIn(f.doctorId);
+    expect((await joinData(a.id, doctor.token)).role).toBe('doctor');
+
+    const consent = await t.app.inject({
+      method: 'POST',
+      url: '/api/meetings/video-consent',
+      headers: { authorization: `Bearer ${a.patient.token}` },
+      payload: { version: VIDEO_CONSENT_VERSION },
+    });
+    expect(consent.statusCode, consent.body).toBe(200);
+    expect((await joinData(a.id, a.patient.token)).role).toBe('patient');
+    expect(await joined()).toHaveLength(1);
   });
 
   it('refuses cancelled, non-consultation, unpaid and completed appointments with the spec’s texts', async () => {
@@ -703,6 +744,94 @@ describe('the signalling socket', () => {
     doc.send({ type: 'signal', to: doctorPeer, data: { sdp: 'x'.repeat(64 * 1024) } });
     expect((await doc.closed).code).toBe(1009); // ws: message too big
     patient.close();
+  });
+});
+
+describe('the signalling socket’s Origin (ADR 0014)', () => {
+  it('refuses a socket from another origin’s page with 4403 before it reaches the room', async () => {
+    const a = await appointment();
+    const doctor = await f.signIn(f.doctorId);
+    const doc = await openSignalling(origin, (await joinData(a.id, doctor.token)).signallingUrl, {
+      pageOrigin: 'http://vizita.test',
+    });
+    await doc.next('welcome');
+    const { signallingUrl } = await joinData(a.id, a.patient.token);
+    // Another site, another scheme or port of ours, a look-alike host, a sandboxed frame.
+    for (const pageOrigin of [
+      'https://evil.example',
+      'https://vizita.test',
+      'http://vizita.test:8080',
+      'http://vizita.test.evil.example',
+      'null',
+    ]) {
+      const refused = await openSignalling(origin, signallingUrl, { pageOrigin });
+      expect(await refused.next('error'), pageOrigin).toEqual({
+        type: 'error',
+        code: 'originNotAllowed',
+        message: API_ERRORS.originNotAllowed,
+      });
+      expect((await refused.closed).code).toBe(SIGNALLING_CLOSE.forbidden);
+    }
+    // The room never saw them: only the doctor joined it.
+    const events = await t.db
+      .select({ kind: meetingEvents.kind, role: meetingEvents.role })
+      .from(meetingEvents)
+      .where(eq(meetingEvents.appointmentId, a.id));
+    expect(events).toEqual([{ kind: 'joined', role: 'doctor' }]);
+    // The same token from the app's own page is welcome: the page's origin was the only fault.
+    const own = await openSignalling(origin, signallingUrl, { pageOrigin: 'http://vizita.test' });
+    await own.next('welcome');
+    closeAll(own, doc);
+  });
+
+  it('admits a client that sends no Origin, which no browser can do', async () => {
+    const a = await appointment();
+    const client = await openSignalling(
+      origin,
+      (await joinData(a.id, a.patient.token)).signallingUrl,
+    );
+    await client.next('welcome');
+    client.close();
+  });
+});
+
+describe('an app served at more than one origin (EXTRA_APP_ORIGINS)', () => {
+  let e: TestApp;
+  let ef: typeof f;
+  let eOrigin: string;
+
+  beforeAll(async () => {
+    e = await createTestApp({
+      clock,
+      env: { EXTRA_APP_ORIGINS: 'https://video.vizita.example, https://vizita.example/' },
+    });
+    ef = await createBookingFixture(e);
+    await e.app.listen({ port: 0, host: '127.0.0.1' });
+    eOrigin = `ws://127.0.0.1:${(e.app.server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => e.close());
+
+  it('admits pages of every listed origin and of APP_URL, and no other', async () => {
+    const a = await appointment(5 * MIN, {}, { f: ef });
+    const res = await join(a.id, a.patient.token, e);
+    const { signallingUrl } = res.json<{ data: JoinData }>().data;
+    for (const pageOrigin of ['https://video.vizita.example', 'https://vizita.example']) {
+      const page = await openSignalling(eOrigin, signallingUrl, { pageOrigin });
+      await page.next('welcome');
+      page.close();
+      await page.closed;
+    }
+    const refused = await openSignalling(eOrigin, signallingUrl, {
+      pageOrigin: 'https://vizita.example.evil',
+    });
+    expect((await refused.closed).code).toBe(SIGNALLING_CLOSE.forbidden);
+  });
+
+  it('refuses a value that is not a list of http(s) origins at start-up', () => {
+    for (const value of ['vizita.example', 'ftp://vizita.example', 'https://vizita.example/app'])
+      expect(() => loadConfig({ NODE_ENV: 'test', EXTRA_APP_ORIGINS: value }), value).toThrow(
+        /EXTRA_APP_ORIGINS/,
+      );
   });
 });
 

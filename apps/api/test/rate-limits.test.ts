@@ -99,6 +99,32 @@ describe('rate limits', () => {
     }
   });
 
+  it('throttles reset and validation mails per IP across addresses, for unknown addresses too', async () => {
+    // Issue #18: one client naming 30 addresses sent 30 mails.
+    for (const url of ['/auth/forgot-password', '/auth/resend-validation-email']) {
+      const codes = [];
+      for (let i = 0; i < 11; i++) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url,
+          remoteAddress: '192.0.2.99',
+          payload: { email: `sprayed-${i}@example.bg` },
+        });
+        codes.push(res.statusCode);
+        if (i === 10) expect(res.json(), url).toMatchObject({ code: 'tooManyRequests' });
+      }
+      expect(codes, url).toEqual([...Array<number>(10).fill(200), 429]);
+    }
+    // Another client is not held back by it.
+    const elsewhere = await t.app.inject({
+      method: 'POST',
+      url: '/auth/forgot-password',
+      remoteAddress: '192.0.2.98',
+      payload: { email: 'sprayed-99@example.bg' },
+    });
+    expect(elsewhere.statusCode).toBe(200);
+  });
+
   it('throttles validation-mail resends per address', async () => {
     const first = await t.app.inject({
       method: 'POST',

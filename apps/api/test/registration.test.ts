@@ -138,6 +138,74 @@ describe('POST /auth/register-minimal', () => {
   });
 });
 
+// Issue #18: a registration mails whatever address it names, so a stranger could fill someone's
+// inbox, and the name typed would greet that someone.
+describe('mails that a registration sends', () => {
+  /** Each from an address of its own, so the per-IP limit is not what stops them. */
+  let nextIp = 1;
+  const from = () => ({ remoteAddress: `198.51.100.${nextIp++}` });
+  const registerFrom = (payload: Record<string, unknown>) =>
+    t.app.inject({ method: 'POST', url: '/auth/register-minimal', payload, ...from() });
+
+  it('tells the owner of an existing address at most once an hour, however often it is registered', async () => {
+    await registerFrom(person('often@example.de'));
+    const token = await t.tokenFromMail('often@example.de', '/validate-email');
+    await t.app.inject({ method: 'POST', url: `/auth/validate-email?token=${token}` });
+    const notices = async () =>
+      (await t.mails('often@example.de')).filter(
+        (m) => m.subject === 'You already have a Vizita account',
+      );
+
+    const fresh = await registerFrom(person('often-new@example.de'));
+    for (let i = 0; i < 3; i++) {
+      const again = await registerFrom(person('often@example.de'));
+      // The answer never tells whether a mail went out, or whether the address is known.
+      expect(again.statusCode).toBe(fresh.statusCode);
+      expect(again.json()).toEqual(fresh.json());
+    }
+    expect(await notices()).toHaveLength(1);
+    t.clock.advance(60 * 60_000);
+    await registerFrom(person('often@example.de'));
+    expect(await notices()).toHaveLength(2);
+  });
+
+  it('sends an unconfirmed address one validation mail an hour, however often a stranger registers it', async () => {
+    for (let i = 0; i < 4; i++)
+      expect((await registerFrom(person('bombed@example.bg'))).statusCode).toBe(201);
+    expect(await t.mails('bombed@example.bg')).toHaveLength(1);
+  });
+
+  it('greets nobody by the name typed, in every language: the address has not proven it is theirs', async () => {
+    const lure = 'Claim your prize at evil dot example';
+    for (const [language, greeting] of [
+      ['en', 'Hello,'],
+      ['bg', 'Здравейте,'],
+      ['de', 'Guten Tag,'],
+    ] as const) {
+      const email = `lured-${language}@example.bg`;
+      await t.app.inject({
+        method: 'POST',
+        url: '/auth/register-minimal',
+        payload: { ...person(email), firstName: lure },
+        headers: { 'accept-language': language },
+        ...from(),
+      });
+      const [mail] = await t.mails(email);
+      expect(mail!.text.split('\n')[0]).toBe(greeting);
+      expect(mail!.text).not.toContain(lure);
+      expect(mail!.html).not.toContain(lure);
+    }
+    // The notice to an existing account's owner greets no one either.
+    await registerFrom(person('greeted-owner@example.bg'));
+    const token = await t.tokenFromMail('greeted-owner@example.bg', '/validate-email');
+    await t.app.inject({ method: 'POST', url: `/auth/validate-email?token=${token}` });
+    await registerFrom({ ...person('greeted-owner@example.bg'), firstName: lure });
+    const [notice] = await t.mails('greeted-owner@example.bg');
+    expect(notice!.subject).toBe('You already have a Vizita account');
+    expect(notice!.text.split('\n')[0]).toBe('Hello,');
+  });
+});
+
 describe('POST /auth/validate-email', () => {
   it('validates once, then says "already validated"; unknown and expired tokens fail', async () => {
     await register(person('val@example.bg'));
@@ -204,8 +272,14 @@ describe('POST /auth/resend-validation-email', () => {
   it("lets the newest registration of an unconfirmed address set the password, never an earlier stranger's", async () => {
     // A stranger registers the address first (nobody proves the mailbox by registering) …
     await register({ ...person('taken-early@example.bg'), password: 'Stranger-2026!' });
-    // … then its owner registers, and validates with the link her mail brings.
+    // … then its owner registers, asks for the link again (the address had its one
+    // registration mail this hour), and validates with the link her mail brings.
     await register(person('taken-early@example.bg'));
+    await t.app.inject({
+      method: 'POST',
+      url: '/auth/resend-validation-email',
+      payload: { email: 'taken-early@example.bg' },
+    });
     const token = await t.tokenFromMail('taken-early@example.bg', '/validate-email');
     const validated = await t.app.inject({
       method: 'POST',

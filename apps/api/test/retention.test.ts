@@ -1,5 +1,6 @@
 import { count, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VIDEO_CONSENT_VERSION } from '@vizita/shared/contracts/meeting-preflight';
 import {
   appointments,
   auditLog,
@@ -84,6 +85,13 @@ beforeAll(async () => {
       currency: 'EUR',
     })
     .returning();
+  // The device check's video consent comes first (ADR 0024).
+  await t.app.inject({
+    method: 'POST',
+    url: '/api/meetings/video-consent',
+    headers: { authorization: `Bearer ${patient.accessToken}` },
+    payload: { version: VIDEO_CONSENT_VERSION },
+  });
   const joined = await t.app.inject({
     method: 'POST',
     url: `/api/meetings/${appointment!.id}/join`,

@@ -59,7 +59,7 @@ describe('SMTP delivery', () => {
     await t.app.backgroundWork.settled();
     const mail = received.find((m) => m.to === 'jonas@example.de')!;
     expect(mail.subject).toBe('Bestätigen Sie Ihre E-Mail-Adresse für Vizita');
-    expect(mail.text).toContain('Hallo Jonas,');
+    expect(mail.text).toContain('Guten Tag,');
     expect(mail.text).toMatch(/http:\/\/vizita\.test\/validate-email\?token=/);
     expect(mail.html).toContain('href="http://vizita.test/validate-email?token=');
     expect(await t.mails()).toHaveLength(0);

@@ -286,12 +286,19 @@ describe('Stripe outside the database transactions', () => {
       // More checkouts waiting on Stripe than the pool has connections (20 in tests).
       const slots = ['09:00', '09:30', '10:00', '10:30', '11:00', '11:30', '12:00', '12:30'];
       const dates = ['2026-11-25', '2026-11-26', '2026-11-27'];
-      const waiting = dates.flatMap((date) =>
-        slots.map(async (slot) => {
-          const patient = await signUp(t);
-          await t.pool.query('update users set is_profile_complete = true where id = $1', [
-            patient.userId,
-          ]);
+      // Signed up one after the other: registrations beyond a few at once wait their turn for
+      // argon2id behind sign-ins (passwords.ts), and this test is about Stripe, not hashing.
+      const patients: Awaited<ReturnType<typeof signUp>>[] = [];
+      for (let i = 0; i < dates.length * slots.length; i += 1) {
+        const patient = await signUp(t);
+        await t.pool.query('update users set is_profile_complete = true where id = $1', [
+          patient.userId,
+        ]);
+        patients.push(patient);
+      }
+      const waiting = dates.flatMap((date, d) =>
+        slots.map(async (slot, s) => {
+          const patient = patients[d * slots.length + s]!;
           return t.app.inject({
             method: 'POST',
             url: '/api/payments/create-session',

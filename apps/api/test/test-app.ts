@@ -4,7 +4,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { WebSocket } from 'ws';
 import { inject } from 'vitest';
-import { buildApp, LOG_REDACTIONS, LOG_SERIALIZERS } from '../src/app.ts';
+import { buildApp, LOG_HOOKS, LOG_REDACTIONS, LOG_SERIALIZERS } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { createDatabase, type Database } from '../src/db/client.ts';
 import { applyMigrations } from '../src/db/migrate.ts';
@@ -60,6 +60,7 @@ export const TEST_ENCRYPTION_KEY = Buffer.alloc(32, 7);
  */
 export const PRODUCTION_ENV = {
   NODE_ENV: 'production',
+  APP_URL: 'https://vizita.test',
   ALLOW_LOCAL_PAYMENTS: 'true',
   MAIL_MODE: 'outbox',
   JWT_SECRET: 'x'.repeat(40),
@@ -131,7 +132,13 @@ export async function createTestApp(options: TestAppOptions = {}) {
     jwtSecret: 'test-secret-that-is-long-enough-for-hs256',
     dataEncryptionKey: TEST_ENCRYPTION_KEY,
     ...(options.mailer ? { mailer: options.mailer } : {}),
-    logger: { level: 'info', stream, redact: LOG_REDACTIONS, serializers: LOG_SERIALIZERS },
+    logger: {
+      level: 'info',
+      stream,
+      redact: LOG_REDACTIONS,
+      serializers: LOG_SERIALIZERS,
+      hooks: LOG_HOOKS,
+    },
     webRoot: options.webRoot ?? '/nonexistent',
     // Background work runs when a test says so (`app.backgroundWork.tick()`), on the test's clock.
     backgroundIntervalMs: 0,
@@ -289,10 +296,19 @@ export async function signInStaff(t: TestApp, email: string, password: string) {
 /**
  * A browser's signalling socket, as a test drives it: every server message is kept, `next`
  * waits for the first not yet taken of a type, `closed` settles with the close code.
+ * `pageOrigin` is the `Origin` header a browser sends for its page; without it none is sent,
+ * as from a program that is not a browser.
  */
-export async function openSignalling(origin: string, signallingUrl: string) {
+export async function openSignalling(
+  origin: string,
+  signallingUrl: string,
+  { pageOrigin }: { pageOrigin?: string } = {},
+) {
   const { pathname, search } = new URL(signallingUrl);
-  const ws = new WebSocket(`${origin}${pathname}${search}`);
+  const ws = new WebSocket(
+    `${origin}${pathname}${search}`,
+    pageOrigin === undefined ? {} : { origin: pageOrigin },
+  );
   const messages: { type: string; [key: string]: unknown }[] = [];
   const taken = new Set<number>();
   const waiters = new Set<() => void>();

@@ -113,6 +113,40 @@ describe('signing in with a second factor', () => {
     expect(replay.json()).toMatchObject({ success: false, code: 'twoFactorCodeWrong' });
   });
 
+  it('opens one session per challenge, even asked twice at once; a wrong code may be retried', async () => {
+    // Issue #18: one challenge opened a session per valid code for its five minutes.
+    const s = await signUp(t);
+    const { secret, recoveryCodes } = await enable(s.accessToken);
+    clock.advance(30_000);
+    const { challenge } = (await login(s.email)).json().data;
+    const step = (body: object) =>
+      call('POST', '/auth/login/two-factor', undefined, { challenge, ...body });
+    expect((await step({ code: '000000' })).json()).toMatchObject({ code: 'twoFactorCodeWrong' });
+    const first = await step({ code: codeFor(secret) });
+    expect(first.statusCode, first.body).toBe(200);
+    // The next code, or a recovery code, does not open a second session with it.
+    clock.advance(30_000);
+    for (const body of [{ code: codeFor(secret) }, { recoveryCode: recoveryCodes[0]! }]) {
+      const reused = await step(body);
+      expect(reused.statusCode, JSON.stringify(body)).toBe(401);
+      expect(reused.json()).toMatchObject({ code: 'twoFactorChallengeExpired' });
+      expect(reused.cookies.find((c) => c.name === 'vizita_rt')).toBeUndefined();
+    }
+    // Two right answers to a fresh challenge at the same moment: one session, not two.
+    clock.advance(30_000);
+    const fresh = (await login(s.email)).json().data.challenge as string;
+    const race = await Promise.all(
+      [{ code: codeFor(secret) }, { recoveryCode: recoveryCodes[1]! }].map((body) =>
+        call('POST', '/auth/login/two-factor', undefined, { challenge: fresh, ...body }),
+      ),
+    );
+    expect(race.map((r) => r.statusCode).sort()).toEqual([200, 401]);
+    const devices = (await call('GET', '/auth/sessions', first.json().data.accessToken)).json()
+      .data as unknown[];
+    // The sign-up's session, the first challenge's and one of the race's.
+    expect(devices).toHaveLength(3);
+  });
+
   it('takes each recovery code once, and says how many are left', async () => {
     const s = await signUp(t);
     const { recoveryCodes } = await enable(s.accessToken);
@@ -242,6 +276,21 @@ describe('doctors and admins', () => {
       code: codeFor(secret, 1),
     });
     expect(off.json()).toMatchObject({ success: false, code: 'twoFactorStaffRequired' });
+  });
+});
+
+describe('a session still without its second factor', () => {
+  it('cannot sign the account out everywhere: a stolen password must not keep the owner out', async () => {
+    const { email } = await createTestDoctor(t);
+    const owner = (await login(email, 'Doctor-2026!')).json().data.accessToken as string;
+    const thief = (await login(email, 'Doctor-2026!')).json().data;
+    expect(thief.twoFactor).toBe('required');
+    const refused = await call('POST', '/auth/sessions/sign-out-everywhere', thief.accessToken);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ success: false, code: 'twoFactorRequired' });
+    // The other session lives on; the restricted one may still sign itself out.
+    expect((await call('GET', '/auth/two-factor', owner)).statusCode).toBe(200);
+    expect((await call('POST', '/auth/logout', thief.accessToken)).statusCode).toBe(200);
   });
 });
 

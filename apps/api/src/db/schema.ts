@@ -510,8 +510,10 @@ export const oneTimeTokens = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     // staff_invite: a doctor or admin created by an admin sets their own password through it.
+    // login_challenge: a sign-in's code step, written once it opened a session, so that its
+    // challenge opens no second one (issue #18); stored already spent, never mailed.
     purpose: text('purpose', {
-      enum: ['email_validation', 'password_reset', 'staff_invite'],
+      enum: ['email_validation', 'password_reset', 'staff_invite', 'login_challenge'],
     }).notNull(),
     tokenHash: text('token_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

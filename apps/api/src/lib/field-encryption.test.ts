@@ -1,6 +1,14 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createFieldEncryption, parseEncryptionKey } from './field-encryption.ts';
+import {
+  createFieldEncryption,
+  parseEncryptionKey,
+  parseStoredEncryptionKey,
+} from './field-encryption.ts';
+import { readOrCreateSecret } from './local-secret.ts';
 
 const enc = createFieldEncryption(randomBytes(32));
 
@@ -43,5 +51,21 @@ describe('field encryption', () => {
     expect(parseEncryptionKey(key.toString('base64')).equals(key)).toBe(true);
     expect(parseEncryptionKey(key.toString('hex')).equals(key)).toBe(true);
     expect(() => parseEncryptionKey('c2hvcnQ=')).toThrow(/32 bytes/);
+  });
+
+  it('reads the key file the server generated, whose unpadded form the variable refuses', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'vizita-key-'));
+    try {
+      const file = join(dir, 'data-encryption.key');
+      const stored = readOrCreateSecret(file);
+      const key = parseStoredEncryptionKey(stored, file);
+      expect(key.equals(Buffer.from(stored, 'base64url'))).toBe(true);
+      // In DATA_ENCRYPTION_KEY 43 bare characters could as well be a passphrase; with its "=" it is the key.
+      expect(() => parseEncryptionKey(stored)).toThrow(/needs a "=" added at its end/);
+      expect(parseEncryptionKey(`${stored}=`).equals(key)).toBe(true);
+      expect(() => parseStoredEncryptionKey('correct horse battery staple', file)).toThrow(file);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

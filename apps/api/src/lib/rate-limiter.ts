@@ -23,14 +23,19 @@ export function createRateLimiter(db: Db, clock: Clock) {
   const windowStartOf = (windowMs: number) =>
     new Date(Math.floor(clock().getTime() / windowMs) * windowMs);
   return {
-    /** Counts one hit for `key` and answers whether it is still within `limit`. */
+    /**
+     * Counts one hit for `key` and answers whether it is still within `limit`. Inside a
+     * transaction, pass it as `tx`: the count then holds only if the transaction commits, and
+     * the transaction does not wait for a second connection of the pool.
+     */
     async hit(
       key: string,
       limit: number,
       windowMs: number,
+      tx: Pick<Db, 'insert'> = db,
     ): Promise<{ allowed: boolean; hits: number }> {
       const windowStart = windowStartOf(windowMs);
-      const [row] = await db
+      const [row] = await tx
         .insert(rateLimitCounters)
         .values({ key: storedKey(key), windowStart, hits: 1 })
         .onConflictDoUpdate({
@@ -42,8 +47,8 @@ export function createRateLimiter(db: Db, clock: Clock) {
       return { allowed: hits <= limit, hits };
     },
     /** Forgets the current window for `key` (a successful login clears its failures). */
-    async reset(key: string, windowMs: number): Promise<void> {
-      await db
+    async reset(key: string, windowMs: number, tx: Pick<Db, 'delete'> = db): Promise<void> {
+      await tx
         .delete(rateLimitCounters)
         .where(
           sql`${rateLimitCounters.key} = ${storedKey(key)} and ${rateLimitCounters.windowStart} = ${windowStartOf(windowMs)}`,

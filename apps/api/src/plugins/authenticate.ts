@@ -13,7 +13,8 @@ declare module 'fastify' {
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /**
      * Also a restricted session — a doctor or admin who has still to set up two-factor sign-in
-     * (ADR 0023): only the routes that set it up, and signing out, use this one.
+     * (ADR 0023): only the routes that set it up use this one (it signs itself out through
+     * /auth/logout, never the account's other sessions).
      */
     authenticateForSetup: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }

@@ -6,6 +6,7 @@ import { validationMessageEn } from '@vizita/shared/messages/validation';
 import { isPoolExhausted } from '../db/client.ts';
 import { QueueFullError } from '../lib/bounded-queue.ts';
 import { ApiError } from '../lib/api-error.ts';
+import { isTextRefusedByPostgres } from '../lib/pg-errors.ts';
 
 const reply = (code: ApiErrorCode, extra: Record<string, unknown> = {}) => ({
   success: false as const,
@@ -73,6 +74,11 @@ export const errorHandlerPlugin = fp(
           busyLoggedAt = Date.now();
         }
         return res.status(503).header('retry-after', '2').send(reply('serviceBusy'));
+      }
+      // Bad input that got past a contract: still the caller's mistake, not the server's.
+      if (isTextRefusedByPostgres(error)) {
+        request.log.warn({ err: error }, 'text refused by PostgreSQL');
+        return res.status(400).send(reply('validationFailed'));
       }
       if (isPoolExhausted(error)) {
         request.log.warn({ err: error }, 'database pool exhausted');

@@ -3,6 +3,8 @@
 // server. A versioned codec like the file transfer's: hostile input never throws, only own data
 // properties are read, and a decoded message is a fresh object with exactly the known fields.
 
+import { isSafeFreeText } from '../domain/safe-text.ts';
+
 /** Bumped when a change would be misread by a reader of the previous version. */
 export const CHAT_PROTOCOL_VERSION = 1;
 /** One message's text, after trimming: a paragraph, not a document (files are for those). */
@@ -10,9 +12,6 @@ export const CHAT_TEXT_MAX = 2000;
 /** A message longer than this as JSON is refused before `JSON.parse` spends time on it. */
 export const CHAT_MESSAGE_MAX_CHARS = 3 * CHAT_TEXT_MAX + 200;
 const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
-// Control characters other than tab and newline would let a peer garble the other's screen.
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 
 export type ChatMessage = { v: 1; kind: 'chat'; id: string; text: string; sentAt: number };
 
@@ -24,7 +23,8 @@ export type ChatDecodeResult =
 /** The text as it is sent and shown: trimmed, or null when empty, too long or with controls. */
 export function chatText(input: string): string | null {
   const text = input.trim();
-  return text.length > 0 && text.length <= CHAT_TEXT_MAX && !CONTROL.test(text) ? text : null;
+  // Control characters other than tab and newline would let a peer garble the other's screen.
+  return text.length > 0 && text.length <= CHAT_TEXT_MAX && isSafeFreeText(text) ? text : null;
 }
 
 export function encodeChat(message: Omit<ChatMessage, 'v' | 'kind'>): string {

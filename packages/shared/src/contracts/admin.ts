@@ -3,10 +3,12 @@ import { LOCALES } from '../constants.ts';
 import { isSpecialtyCode } from '../domain/specialties.ts';
 import { isTimeZone } from '../domain/time-zone.ts';
 import { successSchema } from './api-response.ts';
-import { CANCEL_REASON_MAX, CANCEL_REASON_MIN } from './appointments.ts';
+import { staffCancelReasonSchema } from './appointments.ts';
 import { calendarDateSchema } from './calendar-date.ts';
 import { CONSULTATION_LANGUAGES } from './doctors.ts';
-import { emailSchema, newPasswordSchema } from './auth.ts';
+import { emailSchema, newPasswordSchema, tokenSchema } from './auth.ts';
+import { safeLine } from './field-checks.ts';
+import { twoFactorCodeSchema } from './two-factor.ts';
 
 /** A fee an admin may set: from free (a clinic's own arrangement) to 1,000 euro. */
 export const FEE_MINOR_MAX = 100_000;
@@ -14,7 +16,7 @@ export const FEE_MINOR_MAX = 100_000;
 const doctorFields = {
   title: z
     .string()
-    .check(z.trim(), z.minLength(1, 'invalidValue'), z.maxLength(20, 'fieldTooLong')),
+    .check(z.trim(), z.minLength(1, 'invalidValue'), z.maxLength(20, 'fieldTooLong'), safeLine()),
   specialties: z
     .array(z.string().check(z.refine(isSpecialtyCode, 'invalidValue')))
     .check(z.minLength(1, 'invalidValue'), z.maxLength(5, 'invalidValue')),
@@ -30,15 +32,15 @@ const doctorFields = {
     .check(z.minimum(0, 'invalidValue'), z.maximum(FEE_MINOR_MAX, 'invalidValue')),
 };
 
+const doctorName = z
+  .string()
+  .check(z.trim(), z.minLength(2, 'invalidValue'), z.maxLength(100, 'fieldTooLong'), safeLine());
+
 /** POST /api/admin/doctors — the doctor is invited by mail and chooses their own password. */
 export const inviteDoctorSchema = z.object({
   email: emailSchema,
-  firstName: z
-    .string()
-    .check(z.trim(), z.minLength(2, 'invalidValue'), z.maxLength(100, 'fieldTooLong')),
-  lastName: z
-    .string()
-    .check(z.trim(), z.minLength(2, 'invalidValue'), z.maxLength(100, 'fieldTooLong')),
+  firstName: doctorName,
+  lastName: doctorName,
   locale: z.enum(LOCALES, 'invalidValue'),
   ...doctorFields,
 });
@@ -69,14 +71,18 @@ export const adminDoctorListResponseSchema = successSchema(z.array(adminDoctorSc
 export const adminDoctorResponseSchema = successSchema(adminDoctorSchema);
 
 export const ADMIN_PAGE_SIZE = 25;
+/** A search by a person: part of a name or an e-mail, or an id. */
+const personFilter = z.optional(
+  z.string().check(z.trim(), z.maxLength(100, 'fieldTooLong'), safeLine()),
+);
 const page = z.optional(
   z.coerce.number('invalidValue').check(z.int('invalidValue'), z.minimum(1, 'invalidValue')),
 );
 
 /** GET /api/admin/appointments — by patient or doctor (name or e-mail), dates and status. */
 export const adminAppointmentQuerySchema = z.object({
-  patient: z.optional(z.string().check(z.trim(), z.maxLength(100, 'fieldTooLong'))),
-  doctor: z.optional(z.string().check(z.trim(), z.maxLength(100, 'fieldTooLong'))),
+  patient: personFilter,
+  doctor: personFilter,
   /** One doctor exactly (their upcoming appointments after a deactivation). */
   doctorId: z.optional(z.uuid('invalidValue')),
   from: z.optional(calendarDateSchema),
@@ -137,15 +143,7 @@ export const deactivatedDoctorResponseSchema = successSchema(
   z.object({ doctor: adminDoctorSchema, upcoming: z.array(adminAppointmentSchema) }),
 );
 
-export const adminCancelSchema = z.object({
-  reason: z
-    .string('cancelReasonRequired')
-    .check(
-      z.trim(),
-      z.minLength(CANCEL_REASON_MIN, 'cancelReasonMin'),
-      z.maxLength(CANCEL_REASON_MAX, 'cancelReasonMax'),
-    ),
-});
+export const adminCancelSchema = z.object({ reason: staffCancelReasonSchema });
 
 /** POST /api/admin/appointments/:id/reassign — another doctor takes it at the same time. */
 export const adminReassignSchema = z.object({ doctorId: z.uuid('invalidValue') });
@@ -156,8 +154,6 @@ export const reassignCandidatesResponseSchema = successSchema(
   z.array(z.object({ _id: z.string(), name: z.string(), specialties: z.array(z.string()) })),
 );
 
-const personFilter = z.optional(z.string().check(z.trim(), z.maxLength(100, 'fieldTooLong')));
-
 /**
  * GET /api/admin/audit — read-only, newest first. `actor` and `subject` are a user's id or part of
  * their name or e-mail; `action` is part of the event's name (`admin.`, `cancelled`).
@@ -165,7 +161,7 @@ const personFilter = z.optional(z.string().check(z.trim(), z.maxLength(100, 'fie
 export const auditQuerySchema = z.object({
   actor: personFilter,
   subject: personFilter,
-  action: z.optional(z.string().check(z.trim(), z.maxLength(60, 'fieldTooLong'))),
+  action: z.optional(z.string().check(z.trim(), z.maxLength(60, 'fieldTooLong'), safeLine())),
   from: z.optional(calendarDateSchema),
   to: z.optional(calendarDateSchema),
   page,
@@ -186,10 +182,8 @@ export const auditListResponseSchema = successSchema(
   z.object({ items: z.array(auditEntrySchema), total: z.number(), page: z.number() }),
 );
 
-// A staff invitation's token, as the reset link's: opaque, bounded.
-const inviteTokenSchema = z
-  .string({ error: 'tokenRequired' })
-  .check(z.minLength(1, 'tokenRequired'), z.maxLength(256, 'tokenRequired'));
+// A staff invitation's token is opaque and bounded, as the reset link's.
+const inviteTokenSchema = tokenSchema;
 
 /**
  * POST /auth/accept-invite/check — is the invitation still usable (without spending it). The
@@ -200,10 +194,42 @@ export const inviteCheckResponseSchema = successSchema(
   z.object({ email: z.string(), firstName: z.string() }),
 );
 
-/** POST /auth/accept-invite — the invited doctor chooses their password (ADR 0003's policy). */
+/**
+ * POST /auth/accept-invite/two-factor — the secret for the invited doctor's authenticator app (a
+ * new one each time, until the invitation is accepted); answered as the security page's setup is.
+ */
+export const inviteTwoFactorRequestSchema = checkInviteRequestSchema;
+
+/**
+ * POST /auth/accept-invite — the invited doctor chooses their password (ADR 0003's policy) and
+ * turns on two-factor sign-in with a code from the app, at once (ADR 0023, issue #18).
+ */
 export const acceptInviteRequestSchema = z.strictObject({
   token: inviteTokenSchema,
   password: newPasswordSchema,
+  code: twoFactorCodeSchema,
 });
 export type AcceptInviteRequest = z.infer<typeof acceptInviteRequestSchema>;
-export const acceptInviteResponseSchema = successSchema(z.object({ email: z.string() }));
+
+/** The invitation form: the new password twice, as on the reset form, and a code from the app. */
+export const acceptInviteFormSchema = z
+  .object({
+    newPassword: newPasswordSchema,
+    confirmPassword: z.string().check(z.minLength(1, 'confirmPasswordRequired')),
+    code: twoFactorCodeSchema,
+  })
+  .check(
+    z.refine((v) => v.newPassword === v.confirmPassword, {
+      message: 'passwordsDoNotMatch',
+      path: ['confirmPassword'],
+      // Also while the code is still wrong: every field's problem shows at once.
+      when: ({ value }) => {
+        const v = value as Partial<Record<'newPassword' | 'confirmPassword', unknown>>;
+        return typeof v.newPassword === 'string' && typeof v.confirmPassword === 'string';
+      },
+    }),
+  );
+/** The recovery codes are shown this once. */
+export const acceptInviteResponseSchema = successSchema(
+  z.object({ email: z.string(), recoveryCodes: z.array(z.string()) }),
+);

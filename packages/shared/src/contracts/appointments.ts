@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { successSchema } from './api-response.ts';
 import { calendarDateSchema } from './calendar-date.ts';
 import { isCalendarDate } from '../domain/calendar-date.ts';
-import { maxLengthIfFilled, minLengthIfFilled } from './field-checks.ts';
+import { maxLengthIfFilled, minLengthIfFilled, safeFreeText } from './field-checks.ts';
 
 /** Plans of spec §3 with their labels' i18n keys living in the web app. */
 export const APPOINTMENT_PLANS = ['consultation', 'prescription', 'follow-up'] as const;
@@ -158,19 +158,33 @@ export const appointmentListResponseSchema = z.union([
 /** GET /api/appointments/:id */
 export const appointmentResponseSchema = successSchema(appointmentSchema);
 
+/** Why an appointment is cancelled, told to the other side (spec §5's messages), by anyone. */
+export const cancelReasonSchema = z
+  .string('cancelReasonRequired')
+  .check(
+    z.trim(),
+    z.minLength(1, 'cancelReasonRequired'),
+    minLengthIfFilled(CANCEL_REASON_MIN, 'cancelReasonMin'),
+    maxLengthIfFilled(CANCEL_REASON_MAX, 'cancelReasonMax'),
+    safeFreeText(),
+  );
+
+/** The clinic's and the doctor's reason: their forms say the minimum at once, even when empty. */
+export const staffCancelReasonSchema = z
+  .string('cancelReasonRequired')
+  .check(
+    z.trim(),
+    z.minLength(CANCEL_REASON_MIN, 'cancelReasonMin'),
+    z.maxLength(CANCEL_REASON_MAX, 'cancelReasonMax'),
+    safeFreeText(),
+  );
+
 /**
  * PUT /api/appointments/:id/cancel (spec §3, §5). `cancelledBy` is accepted because the spec's
  * client sends it, and ignored: the server takes it from the caller's part in the appointment.
  */
 export const cancelAppointmentRequestSchema = z.strictObject({
-  reason: z
-    .string('cancelReasonRequired')
-    .check(
-      z.trim(),
-      z.minLength(1, 'cancelReasonRequired'),
-      minLengthIfFilled(CANCEL_REASON_MIN, 'cancelReasonMin'),
-      maxLengthIfFilled(CANCEL_REASON_MAX, 'cancelReasonMax'),
-    ),
+  reason: cancelReasonSchema,
   cancelledBy: z.optional(z.enum(['doctor', 'patient'], 'invalidValue')),
 });
 export type CancelAppointmentRequest = z.infer<typeof cancelAppointmentRequestSchema>;

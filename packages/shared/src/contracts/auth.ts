@@ -11,7 +11,13 @@ import { isValidEmail } from '../domain/email.ts';
 import { passwordPolicyViolations } from '../domain/password-policy.ts';
 import { LEGAL_DOCUMENTS } from '../domain/legal.ts';
 import { successSchema } from './api-response.ts';
-import { filled, maxLengthIfFilled, minLengthIfFilled } from './field-checks.ts';
+import {
+  filled,
+  maxLengthIfFilled,
+  minLengthIfFilled,
+  safeLine,
+  uncheckedSecret,
+} from './field-checks.ts';
 
 // Messages are i18n keys (messages/validation.ts): the form translates them, the API sends English.
 const requiredEmail = (invalidKey: 'emailInvalid' | 'loginEmailInvalid') =>
@@ -27,6 +33,7 @@ const requiredEmail = (invalidKey: 'emailInvalid' | 'loginEmailInvalid') =>
 /** A new password under the one policy (ADR 0003); reports every broken rule. */
 export const newPasswordSchema = z.string({ error: 'passwordRequired' }).check(
   z.minLength(1, 'passwordRequired'),
+  safeLine(),
   z.superRefine(
     (value, ctx) => {
       for (const key of passwordPolicyViolations(value))
@@ -48,6 +55,7 @@ export const personName = (
       z.minLength(1, required),
       minLengthIfFilled(NAME_MIN, min),
       maxLengthIfFilled(NAME_MAX, 'nameMax'),
+      safeLine(),
     );
 
 /**
@@ -62,9 +70,10 @@ const bothStrings =
     typeof (value as Record<string, unknown>)[a] === 'string' &&
     typeof (value as Record<string, unknown>)[b] === 'string';
 
-const tokenSchema = z
+/** A mailed link's token (validation, reset, invitation): opaque and bounded. */
+export const tokenSchema = z
   .string({ error: 'tokenRequired' })
-  .check(z.minLength(1, 'tokenRequired'), z.maxLength(256, 'tokenRequired'));
+  .check(z.minLength(1, 'tokenRequired'), z.maxLength(256, 'tokenRequired'), safeLine());
 
 /** POST /auth/register-minimal (spec §3 Registration payload; the repeat field is not sent). */
 export const registerRequestSchema = z.strictObject({
@@ -101,14 +110,17 @@ export const registerResponseSchema = successSchema(
 /** POST /auth/login (spec §5 Login rules; `ip` is the device label of spec §7). */
 export const loginRequestSchema = z.strictObject({
   email: requiredEmail('loginEmailInvalid'),
-  password: z
-    .string({ error: 'passwordRequired' })
-    .check(
-      z.minLength(1, 'passwordRequired'),
-      minLengthIfFilled(PASSWORD_MIN, 'passwordMin'),
-      maxLengthIfFilled(PASSWORD_MAX, 'passwordMax'),
-    ),
-  ip: z.optional(z.string().check(z.maxLength(64))),
+  // Only compared with the stored hash: any character a browser sends may be part of it.
+  password: uncheckedSecret(
+    z
+      .string({ error: 'passwordRequired' })
+      .check(
+        z.minLength(1, 'passwordRequired'),
+        minLengthIfFilled(PASSWORD_MIN, 'passwordMin'),
+        maxLengthIfFilled(PASSWORD_MAX, 'passwordMax'),
+      ),
+  ),
+  ip: z.optional(z.string().check(z.maxLength(64), safeLine())),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
@@ -169,14 +181,19 @@ export const resetPasswordFormSchema = z
   );
 export type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;
 
-/** POST /auth/change-password (spec §3 Change-password payload). */
-export const changePasswordRequestSchema = z.strictObject({
-  currentPassword: z
+/** The account's password, asked again before a grave step; only compared with its hash. */
+export const currentPasswordSchema = uncheckedSecret(
+  z
     .string({ error: 'currentPasswordRequired' })
     .check(
       z.minLength(1, 'currentPasswordRequired'),
       maxLengthIfFilled(PASSWORD_MAX, 'passwordMax'),
     ),
+);
+
+/** POST /auth/change-password (spec §3 Change-password payload). */
+export const changePasswordRequestSchema = z.strictObject({
+  currentPassword: currentPasswordSchema,
   newPassword: newPasswordSchema,
 });
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;

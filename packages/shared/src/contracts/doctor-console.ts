@@ -3,6 +3,7 @@ import { daysBetween } from '../domain/calendar-date.ts';
 import { successSchema } from './api-response.ts';
 import { APPOINTMENT_PLANS, patientOfDoctorSchema } from './appointments.ts';
 import { calendarDateSchema } from './calendar-date.ts';
+import { safeFreeText } from './field-checks.ts';
 
 /** What happened in the consultation's room (domain/room-activity.ts), for the console. */
 export const roomActivitySchema = z.object({
@@ -87,8 +88,12 @@ export const PATIENT_SUMMARY_MAX = 4_000;
  * without resending the clinical notes; an empty string clears it in the next version.
  */
 export const saveNotesRequestSchema = z.object({
-  privateNotes: z.optional(z.string().check(z.maxLength(PRIVATE_NOTES_MAX, 'invalidValue'))),
-  summary: z.optional(z.string().check(z.maxLength(PATIENT_SUMMARY_MAX, 'invalidValue'))),
+  privateNotes: z.optional(
+    z.string().check(z.maxLength(PRIVATE_NOTES_MAX, 'invalidValue'), safeFreeText()),
+  ),
+  summary: z.optional(
+    z.string().check(z.maxLength(PATIENT_SUMMARY_MAX, 'invalidValue'), safeFreeText()),
+  ),
 });
 export type SaveNotesRequest = z.infer<typeof saveNotesRequestSchema>;
 

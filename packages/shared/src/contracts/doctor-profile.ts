@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { isSpecialtyCode } from '../domain/specialties.ts';
 import { successSchema } from './api-response.ts';
 import { CONSULTATION_LANGUAGES } from './doctors.ts';
+import { safeFreeText, safeLine } from './field-checks.ts';
 
 export const DOCTOR_SPECIALTIES_MAX = 5;
 export const DOCTOR_LANGUAGES_MAX = 8;
@@ -9,13 +10,20 @@ export const DOCTOR_LANGUAGES_MAX = 8;
 export const DOCTOR_BIO_MAX = 1000;
 export const DOCTOR_TITLE_MAX = 20;
 
-const bio = z.optional(z.string().check(z.trim(), z.maxLength(DOCTOR_BIO_MAX, 'fieldTooLong')));
+const bio = z.optional(
+  z.string().check(z.trim(), z.maxLength(DOCTOR_BIO_MAX, 'fieldTooLong'), safeFreeText()),
+);
 
 /** PUT /api/doctor/profile — what a doctor edits of their public profile. */
 export const updateDoctorProfileSchema = z.object({
   title: z
     .string()
-    .check(z.trim(), z.minLength(1, 'invalidValue'), z.maxLength(DOCTOR_TITLE_MAX, 'fieldTooLong')),
+    .check(
+      z.trim(),
+      z.minLength(1, 'invalidValue'),
+      z.maxLength(DOCTOR_TITLE_MAX, 'fieldTooLong'),
+      safeLine(),
+    ),
   specialties: z
     .array(z.string().check(z.refine(isSpecialtyCode, 'invalidValue')))
     .check(z.minLength(1, 'invalidValue'), z.maxLength(DOCTOR_SPECIALTIES_MAX, 'invalidValue')),

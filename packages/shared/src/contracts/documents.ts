@@ -1,5 +1,7 @@
 import * as z from 'zod/mini';
+import { safeFileName } from '../domain/safe-text.ts';
 import { successSchema } from './api-response.ts';
+import { safeLine } from './field-checks.ts';
 
 /** Documents a doctor gives the patient after a visit: a sick note, a referral, an answer. */
 export const DOCUMENT_TYPES = ['application/pdf', 'image/png', 'image/jpeg'] as const;
@@ -17,11 +19,13 @@ export const documentUploadQuerySchema = z.object({
       z.trim(),
       z.minLength(1, 'invalidValue'),
       z.maxLength(DOCUMENT_TITLE_MAX, 'invalidValue'),
+      safeLine(),
     ),
+  // The sender's disk named it, not a keyboard: what would spoof a file list is removed.
   fileName: z
     .string()
     .check(
-      z.trim(),
+      z.overwrite(safeFileName),
       z.minLength(1, 'invalidValue'),
       z.maxLength(DOCUMENT_FILE_NAME_MAX, 'invalidValue'),
     ),

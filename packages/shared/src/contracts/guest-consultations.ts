@@ -3,6 +3,7 @@ import { LOCALES } from '../constants.ts';
 import { successSchema } from './api-response.ts';
 import { emailSchema } from './auth.ts';
 import { calendarDateSchema } from './calendar-date.ts';
+import { safeLine } from './field-checks.ts';
 
 // A video consultation for a person without an account (issue #12; KBV Anlage 31b: statutory
 // patients must be able to join without registering). A doctor or an admin creates it by name and
@@ -15,7 +16,12 @@ export const GUEST_NAME_MAX = 100;
 export const createGuestConsultationSchema = z.strictObject({
   name: z
     .string()
-    .check(z.trim(), z.minLength(2, 'invalidValue'), z.maxLength(GUEST_NAME_MAX, 'fieldTooLong')),
+    .check(
+      z.trim(),
+      z.minLength(2, 'invalidValue'),
+      z.maxLength(GUEST_NAME_MAX, 'fieldTooLong'),
+      safeLine(),
+    ),
   email: emailSchema,
   locale: z.enum(LOCALES, 'invalidValue'),
   date: calendarDateSchema,

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { LEGAL_DOCUMENTS } from '../domain/legal.ts';
 import { successSchema } from './api-response.ts';
+import { safeLine } from './field-checks.ts';
 
 // The operator's details for the legal pages, and accepting new versions of the legal documents
 // (issue #11, ADR 0024).
@@ -14,7 +15,7 @@ export const acceptConsentsRequestSchema = z.object({
     .array(
       z.object({
         document: z.enum(LEGAL_DOCUMENTS),
-        version: z.string().check(z.minLength(1), z.maxLength(40)),
+        version: z.string().check(z.minLength(1), z.maxLength(40), safeLine()),
       }),
     )
     .check(z.minLength(1), z.maxLength(LEGAL_DOCUMENTS.length)),

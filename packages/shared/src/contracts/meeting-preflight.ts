@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { successSchema } from './api-response.ts';
+import { safeLine } from './field-checks.ts';
 import { iceServerSchema } from './meetings.ts';
 
 // The device check before joining a consultation (issue #12): the connection check's ICE servers
@@ -7,11 +8,12 @@ import { iceServerSchema } from './meetings.ts';
 
 /**
  * POST /api/meetings/:appointmentId/connection-check — the ICE servers a join would hand out
- * (the static ones and a short-lived TURN credential), so that the browser can see whether they
- * answer before the call.
+ * (the static ones and, while the call is open, a short-lived TURN credential), so that the
+ * browser can see whether they answer before the call. `turnNotYet`: a TURN server is set up but
+ * its credential is given only once the call opens (ADR 0014), so the page does not say "none".
  */
 export const connectionCheckResponseSchema = successSchema(
-  z.object({ iceServers: z.array(iceServerSchema) }),
+  z.object({ iceServers: z.array(iceServerSchema), turnNotYet: z.boolean() }),
 );
 export type ConnectionCheck = z.infer<typeof connectionCheckResponseSchema>['data'];
 
@@ -53,6 +55,6 @@ export type VideoConsentStatus = z.infer<typeof videoConsentStatusResponseSchema
  * meanwhile is not accepted unseen (409 legalVersionChanged).
  */
 export const giveVideoConsentRequestSchema = z.object({
-  version: z.string().check(z.minLength(1), z.maxLength(40)),
+  version: z.string().check(z.minLength(1), z.maxLength(40), safeLine()),
 });
 export type GiveVideoConsentRequest = z.infer<typeof giveVideoConsentRequestSchema>;

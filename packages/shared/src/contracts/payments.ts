@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { calendarDateSchema } from './calendar-date.ts';
 import { successSchema } from './api-response.ts';
+import { safeFreeText, safeLine } from './field-checks.ts';
 
 /**
  * Spec §9: 60 per appointment, in minor units — now the default of each doctor's fee, which the
@@ -28,8 +29,12 @@ export const createSessionRequestSchema = z.strictObject({
   doctorId: z.uuid('invalidValue'),
   date: calendarDateSchema,
   slot: z.string().check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'invalidValue')),
-  reason: z.optional(z.string().check(z.trim(), z.maxLength(REASON_MAX, 'fieldTooLong'))),
-  notes: z.optional(z.string().check(z.trim(), z.maxLength(NOTES_MAX, 'fieldTooLong'))),
+  reason: z.optional(
+    z.string().check(z.trim(), z.maxLength(REASON_MAX, 'fieldTooLong'), safeFreeText()),
+  ),
+  notes: z.optional(
+    z.string().check(z.trim(), z.maxLength(NOTES_MAX, 'fieldTooLong'), safeFreeText()),
+  ),
   country: z.enum(PAYMENT_COUNTRIES, 'invalidValue'),
 });
 export type CreateSessionRequest = z.infer<typeof createSessionRequestSchema>;
@@ -62,9 +67,14 @@ export const paymentSessionResponseSchema = successSchema(
   }),
 );
 
+/** A checkout session's id (ours, or Stripe's `cs_…`): opaque, bounded. */
+export const checkoutSessionIdSchema = z
+  .string()
+  .check(z.minLength(1, 'invalidValue'), z.maxLength(255, 'invalidValue'), safeLine());
+
 /** Body of process-dev-payment and process-webhook-manually. */
 export const sessionIdRequestSchema = z.strictObject({
-  sessionId: z.string().check(z.minLength(1, 'invalidValue'), z.maxLength(255, 'invalidValue')),
+  sessionId: checkoutSessionIdSchema,
 });
 export const appointmentIdResponseSchema = successSchema(
   z.object({ appointmentId: z.nullable(z.string()) }),

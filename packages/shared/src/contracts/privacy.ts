@@ -1,7 +1,6 @@
 import * as z from 'zod/mini';
-import { PASSWORD_MAX } from '../constants.ts';
 import { successSchema } from './api-response.ts';
-import { maxLengthIfFilled } from './field-checks.ts';
+import { currentPasswordSchema } from './auth.ts';
 import { twoFactorCodeSchema } from './two-factor.ts';
 
 // The patient's data rights (GDPR Art. 15, 17, 20): the export, who saw their data, and deleting
@@ -21,12 +20,7 @@ export const accessLogResponseSchema = successSchema(z.array(accessLogEntrySchem
 
 /** POST /api/privacy/delete-account — the password, and a current code when 2FA is on. */
 export const deleteAccountRequestSchema = z.strictObject({
-  password: z
-    .string({ error: 'currentPasswordRequired' })
-    .check(
-      z.minLength(1, 'currentPasswordRequired'),
-      maxLengthIfFilled(PASSWORD_MAX, 'passwordMax'),
-    ),
+  password: currentPasswordSchema,
   code: z.optional(twoFactorCodeSchema),
 });
 export type DeleteAccountRequest = z.infer<typeof deleteAccountRequestSchema>;

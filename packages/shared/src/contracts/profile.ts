@@ -12,7 +12,7 @@ import {
 } from '../domain/profile-options.ts';
 import { successSchema } from './api-response.ts';
 import { personName } from './auth.ts';
-import { filled, isObject } from './field-checks.ts';
+import { filled, isObject, safeLine } from './field-checks.ts';
 
 // Payloads of spec §3 (Complete-profile payload, Profile update payload) and their rules (§5).
 
@@ -31,7 +31,7 @@ const BIRTH_DATE_MIN = '1900-01-01';
 const optionalText = (max: number) =>
   z.optional(
     z.pipe(
-      z.string().check(z.trim(), z.maxLength(max, 'fieldTooLong')),
+      z.string().check(z.trim(), z.maxLength(max, 'fieldTooLong'), safeLine()),
       z.transform((v) => (v ? v : undefined)),
     ),
   );
@@ -148,7 +148,7 @@ export function checkCountryRules(
 
 const nationalId = z.optional(
   z.pipe(
-    z.string().check(z.trim(), z.maxLength(10, 'egnInvalid')),
+    z.string().check(z.trim(), z.maxLength(10, 'egnInvalid'), safeLine()),
     z.transform((v) => (v ? v : undefined)),
   ),
 );
@@ -166,15 +166,25 @@ export const completeProfileRequestSchema = z
     birthDate,
     address: z
       .string({ error: 'streetRequired' })
-      .check(z.trim(), z.minLength(1, 'streetRequired'), z.maxLength(STREET_MAX, 'fieldTooLong')),
+      .check(
+        z.trim(),
+        z.minLength(1, 'streetRequired'),
+        z.maxLength(STREET_MAX, 'fieldTooLong'),
+        safeLine(),
+      ),
     addressNumber: optionalText(STREET_NUMBER_MAX),
     postCode: optionalText(POST_CODE_MAX),
     city: z
       .string({ error: 'cityRequired' })
-      .check(z.trim(), z.minLength(1, 'cityRequired'), z.maxLength(CITY_MAX, 'fieldTooLong')),
+      .check(
+        z.trim(),
+        z.minLength(1, 'cityRequired'),
+        z.maxLength(CITY_MAX, 'fieldTooLong'),
+        safeLine(),
+      ),
     country: z.enum(COUNTRY_CODES, { error: 'countryRequired' }),
     /** Sent by the spec's client; the server derives the name from the code. */
-    countryName: z.optional(z.string().check(z.maxLength(80))),
+    countryName: z.optional(z.string().check(z.maxLength(80), safeLine())),
     nationalIdNumber: nationalId,
     insurance: z.optional(insuranceInputSchema),
     termsAccepted: z.literal(true, { error: 'profileTermsRequired' }),

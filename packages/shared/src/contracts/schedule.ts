@@ -8,8 +8,9 @@ import {
 } from '../domain/weekly-hours.ts';
 import type { ValidationMessageKey } from '../messages/validation.ts';
 import { apiErrorSchema, successSchema } from './api-response.ts';
-import { CANCEL_REASON_MAX, CANCEL_REASON_MIN } from './appointments.ts';
+import { staffCancelReasonSchema } from './appointments.ts';
 import { calendarDateSchema } from './calendar-date.ts';
+import { safeLine } from './field-checks.ts';
 
 const time = z.string().check(z.regex(HHMM, 'scheduleTimeInvalid'));
 
@@ -27,15 +28,7 @@ export type WeeklyRange = z.infer<typeof weeklyRangeSchema>;
  */
 const conflictResolution = {
   cancelBooked: z.optional(z.boolean()),
-  cancelReason: z.optional(
-    z
-      .string()
-      .check(
-        z.trim(),
-        z.minLength(CANCEL_REASON_MIN, 'cancelReasonMin'),
-        z.maxLength(CANCEL_REASON_MAX, 'cancelReasonMax'),
-      ),
-  ),
+  cancelReason: z.optional(staffCancelReasonSchema),
 };
 
 type Resolution = { cancelBooked?: boolean | undefined; cancelReason?: string | undefined };
@@ -91,7 +84,9 @@ export const scheduleExceptionRequestSchema = z
     kind: z.enum(['off', 'extra'], 'invalidValue'),
     start: z.optional(time),
     end: z.optional(time),
-    note: z.optional(z.string().check(z.trim(), z.maxLength(SCHEDULE_NOTE_MAX, 'invalidValue'))),
+    note: z.optional(
+      z.string().check(z.trim(), z.maxLength(SCHEDULE_NOTE_MAX, 'invalidValue'), safeLine()),
+    ),
     ...conflictResolution,
   })
   .check(

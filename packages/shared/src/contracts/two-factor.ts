@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { successSchema } from './api-response.ts';
 import { sessionResponseSchema } from './auth.ts';
+import { safeLine, uncheckedSecret } from './field-checks.ts';
 
 // Two-factor sign-in (TOTP, RFC 6238) and the signed-in devices (issue #11, ADR 0023).
 
@@ -38,12 +39,15 @@ export const loginResponseSchema = z.union([
   successSchema(loginChallengeSchema),
 ]);
 
-const password = z.string('passwordRequired').check(z.minLength(1, 'passwordRequired'));
+// The account's password again, only compared with its hash (see loginRequestSchema).
+const password = uncheckedSecret(
+  z.string('passwordRequired').check(z.minLength(1, 'passwordRequired')),
+);
 
 /** POST /auth/login/two-factor — the code (or a recovery code) after the password. */
 export const twoFactorLoginRequestSchema = z
   .strictObject({
-    challenge: z.string().check(z.minLength(1), z.maxLength(2000)),
+    challenge: z.string().check(z.minLength(1), z.maxLength(2000), safeLine()),
     code: z.optional(twoFactorCodeSchema),
     recoveryCode: z.optional(recoveryCodeSchema),
     rememberDevice: z.optional(z.boolean()),

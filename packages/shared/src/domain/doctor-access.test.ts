@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  doctorMayCancel,
   doctorMaySeePatient,
   documentsShareable,
   notesEditable,
@@ -43,6 +44,19 @@ describe('notes, outcomes and documents', () => {
     expect(outcomeAllowed({ status: 'no_show', startsAt }, at(DAY))).toBe(true);
     expect(outcomeAllowed({ status: 'completed', startsAt }, at(8 * DAY))).toBe(false);
     expect(outcomeAllowed({ status: 'cancelled', startsAt }, at(10))).toBe(false);
+  });
+
+  it('lets the doctor cancel until the start, where the outcome takes over (ADR 0012)', () => {
+    expect(doctorMayCancel({ status: 'upcoming', startsAt }, at(-1))).toBe(true);
+    expect(doctorMayCancel({ status: 'upcoming', startsAt }, at(0))).toBe(false);
+    expect(doctorMayCancel({ status: 'upcoming', startsAt }, at(1))).toBe(false);
+    for (const status of ['cancelled', 'completed', 'no_show', 'pending'])
+      expect(doctorMayCancel({ status, startsAt }, at(-60))).toBe(false);
+    // The two never overlap and leave no gap: before the start a cancellation, from it an outcome.
+    for (const minutes of [-1, 0, 1])
+      expect(doctorMayCancel({ status: 'upcoming', startsAt }, at(minutes))).toBe(
+        !outcomeAllowed({ status: 'upcoming', startsAt }, at(minutes)),
+      );
   });
 
   it('lets documents be given from the call until the data window closes', () => {

@@ -45,6 +45,15 @@ export function outcomeAllowed({ status, startsAt }: Visit, now: Date): boolean 
   return HELD.has(status) && notesEditable({ status, startsAt }, now);
 }
 
+/**
+ * Whether the doctor may still cancel (which always refunds the patient in full): until the
+ * start. From the start on, how the visit ended is an outcome — completed or no-show — and
+ * only the clinic can still cancel it (docs/decisions/0012).
+ */
+export function doctorMayCancel({ status, startsAt }: Visit, now: Date): boolean {
+  return status === 'upcoming' && now.getTime() < startsAt.getTime();
+}
+
 /** Documents can be given from the call's opening while the patient's data is open. */
 export function documentsShareable(visit: Visit, now: Date): boolean {
   return (

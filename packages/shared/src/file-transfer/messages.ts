@@ -9,6 +9,7 @@
 // (about 4,700 per file), only own data properties are read (no getters, nothing inherited from
 // a `__proto__` key), and the result is a fresh object holding exactly the known fields.
 
+import { isSafeLine, safeFileName } from '../domain/safe-text.ts';
 import {
   DATA_CHANNEL_CHUNK_BYTES,
   FILE_ID_MAX,
@@ -99,11 +100,6 @@ export function encodeMessage(message: FileTransferMessage): string {
 const FILE_ID = /^[A-Za-z0-9_-]+$/;
 const SHA256_HEX = /^[0-9a-f]{64}$/;
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
-// C0 and C1 controls, DEL.
-// eslint-disable-next-line no-control-regex -- finding control characters is the point
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
-// Bidirectional overrides and isolates: "invoice\u202Efdp.exe" displays as "invoiceexe.pdf".
-const BIDI_CONTROL = /[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]/;
 // A surrogate half without its partner can't be encoded as UTF-8 (or saved as a file name).
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 const PRINTABLE_ASCII = /^[\u0020-\u007e]*$/;
@@ -119,8 +115,9 @@ export function isValidFileId(value: unknown): value is string {
 }
 
 /**
- * True for a file name we will show and offer for download: 1–255 characters, no control or
- * bidi characters, no path separators, not only dots ("." and ".." name directories).
+ * True for a file name we will show and offer for download: 1–255 characters, one safe line
+ * (domain/safe-text.ts: "invoice\u202Efdp.exe" displays as "invoiceexe.pdf"), no path
+ * separators, not only dots ("." and ".." name directories).
  */
 export function isValidFileName(value: unknown): value is string {
   return (
@@ -128,8 +125,7 @@ export function isValidFileName(value: unknown): value is string {
     value.length >= 1 &&
     value.length <= FILE_NAME_MAX &&
     !/[/\\]/.test(value) &&
-    !CONTROL.test(value) &&
-    !BIDI_CONTROL.test(value) &&
+    isSafeLine(value) &&
     !LONE_SURROGATE.test(value) &&
     !/^\.+$/.test(value)
   );
@@ -144,8 +140,7 @@ function isValidParticipantId(value: unknown): value is string {
     typeof value === 'string' &&
     value.length >= 1 &&
     value.length <= PARTICIPANT_ID_MAX &&
-    !CONTROL.test(value) &&
-    !BIDI_CONTROL.test(value) &&
+    isSafeLine(value) &&
     !LONE_SURROGATE.test(value)
   );
 }
@@ -160,11 +155,7 @@ function isTimestamp(value: unknown): value is number {
 
 /** Replaces what `isValidFileName` refuses, so a local file name always survives the trip. */
 export function sanitizeFileName(name: string): string {
-  let clean = name
-    .replace(LONE_SURROGATE, '\ufffd')
-    .replace(/[/\\]/g, '_')
-    .replace(new RegExp(CONTROL.source, 'g'), '')
-    .replace(new RegExp(BIDI_CONTROL.source, 'g'), '');
+  let clean = safeFileName(name.replace(LONE_SURROGATE, '\ufffd').replace(/[/\\]/g, '_'));
   if (clean.length > FILE_NAME_MAX) {
     // Keep the extension: "very-long-report….pdf" still opens with the right program.
     const dot = clean.lastIndexOf('.');

@@ -71,6 +71,8 @@ export const API_ERRORS = {
   rescheduleWindow: 'An appointment can be moved to a time within the next 14 days only',
   rescheduleTooLate:
     'An appointment can be moved until 24 hours before its start. You can still cancel it.',
+  cancelTooLate:
+    'This consultation has begun: record its outcome instead. Only the clinic can still cancel it.',
   reassignTooLate:
     'The call of this appointment has opened; it can no longer be given to another doctor',
   doctorNotFreeThen: 'This doctor does not offer that time or is already booked then',
@@ -82,6 +84,8 @@ export const API_ERRORS = {
   meetingNotJoinable: 'Meeting not joinable yet. Please try again closer to the appointment time.',
   meetingEnded: 'This meeting has ended',
   meetingTokenInvalid: 'This meeting link has expired. Please join again.',
+  originNotAllowed:
+    'This page may not connect to the consultation. Please open it from the Vizita address you were given.',
   videoProviderUnavailable: 'The video service could not be reached. Please try again.',
   guestLinkInvalid: 'This link is not valid. Please ask your practice for a new one.',
   guestLinkUsed:

@@ -47,6 +47,7 @@ export const VALIDATION_MESSAGES_EN = {
   countryRequired: 'Country is required',
   countryInvalid: 'Please choose a country from the list',
   fieldTooLong: 'This field is too long',
+  textInvalidCharacters: 'This field contains characters that are not allowed',
   invalidValue: 'Invalid value',
   cancelReasonRequired: 'Please provide a reason for cancellation',
   cancelReasonMin: 'Please provide a more detailed reason (at least 10 characters)',

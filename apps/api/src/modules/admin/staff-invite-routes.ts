@@ -4,13 +4,23 @@ import {
   acceptInviteResponseSchema,
   inviteCheckResponseSchema,
   checkInviteRequestSchema,
+  inviteTwoFactorRequestSchema,
 } from '@vizita/shared/contracts/admin';
 import { apiErrorSchema } from '@vizita/shared/contracts/api-response';
+import { twoFactorSetupResponseSchema } from '@vizita/shared/contracts/two-factor';
 import type { StaffInviteService } from './staff-invite-service.ts';
 
-const errors = { 400: apiErrorSchema, 410: apiErrorSchema };
+const errors = {
+  400: apiErrorSchema,
+  409: apiErrorSchema,
+  410: apiErrorSchema,
+  429: apiErrorSchema,
+};
 
-/** `/auth/accept-invite`: a doctor invited by an admin chooses their password (signed out). */
+/**
+ * `/auth/accept-invite`: a doctor invited by an admin chooses their password and sets up
+ * two-factor sign-in (signed out; the link is the proof).
+ */
 export const staffInviteRoutes: FastifyPluginAsyncZod<{ invites: StaffInviteService }> = async (
   app,
   { invites },
@@ -30,6 +40,24 @@ export const staffInviteRoutes: FastifyPluginAsyncZod<{ invites: StaffInviteServ
   );
 
   app.post(
+    '/auth/accept-invite/two-factor',
+    {
+      schema: {
+        body: inviteTwoFactorRequestSchema,
+        response: { 200: twoFactorSetupResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      // The secret is a credential: no cache keeps the answer.
+      reply.header('cache-control', 'no-store');
+      return {
+        success: true as const,
+        data: await invites.twoFactorSetup(request.body.token, { ip: request.ip }),
+      };
+    },
+  );
+
+  app.post(
     '/auth/accept-invite',
     {
       schema: {
@@ -37,9 +65,12 @@ export const staffInviteRoutes: FastifyPluginAsyncZod<{ invites: StaffInviteServ
         response: { 200: acceptInviteResponseSchema, ...errors },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await invites.accept(request.body, { ip: request.ip }),
-    }),
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return {
+        success: true as const,
+        data: await invites.accept(request.body, { ip: request.ip }),
+      };
+    },
   );
 };

@@ -12,6 +12,7 @@ import {
   JOIN_OPENS_BEFORE_MS,
   joinState,
 } from '@vizita/shared/domain/join-window';
+import { doctorMayCancel } from '@vizita/shared/domain/doctor-access';
 import { zonedDateAndSlot } from '@vizita/shared/domain/zoned-time';
 import type { Db } from '../../db/client.ts';
 import { ApiError } from '../../lib/api-error.ts';
@@ -164,11 +165,12 @@ export function createAppointmentService({
     reason: string,
     lock: (
       tx: Parameters<typeof repo.lockAppointment>[0],
+      now: Date,
     ) => Promise<{ a: repo.AppointmentRow; by: 'doctor' | 'patient' | 'clinic' }>,
   ) {
     const now = clock();
     const queued = await db.transaction(async (tx) => {
-      const { a, by } = await lock(tx);
+      const { a, by } = await lock(tx, now);
       await updateAppointment(
         tx,
         a.id,
@@ -270,18 +272,23 @@ export function createAppointmentService({
     },
 
     /**
-     * Cancels an upcoming appointment for its patient or its doctor; who cancelled comes from the
-     * caller's part in the appointment, never from the body. The refund that the policy makes due
-     * and the patient's mail are queued in the same transaction, then run at once.
+     * Cancels an upcoming appointment for its patient, or for its doctor until the start; who
+     * cancelled comes from the caller's part in the appointment, never from the body. The refund
+     * that the policy makes due and the patient's mail are queued in the same transaction, then
+     * run at once.
      */
     async cancel(
       userId: string,
       appointmentId: string,
       reason: string,
     ): Promise<{ appointment: Appointment; refund: RefundOutcome }> {
-      const due = await cancelAs(userId, appointmentId, reason, async (tx) => {
+      const due = await cancelAs(userId, appointmentId, reason, async (tx, now) => {
         const a = await lockOwn(tx, userId, appointmentId);
-        return { a, by: a.doctorId === userId ? ('doctor' as const) : ('patient' as const) };
+        if (a.doctorId !== userId) return { a, by: 'patient' as const };
+        // A doctor's cancellation refunds in full; once the consultation has begun, a no-show or
+        // a short call must be recorded as what it was, not refunded by the doctor (ADR 0012).
+        if (!doctorMayCancel(a, now)) throw new ApiError(409, 'cancelTooLate');
+        return { a, by: 'doctor' as const };
       });
       return {
         appointment: await service.get(userId, appointmentId),
@@ -291,7 +298,8 @@ export function createAppointmentService({
 
     /**
      * The clinic cancels any upcoming appointment (an admin, audited with their id): the patient
-     * is refunded in full, as for a doctor's cancellation (ADR 0012), and both are told.
+     * is refunded in full, as for a doctor's cancellation (ADR 0012), and both are told. Also
+     * after the start, where the doctor no longer can: the clinic answers for what went wrong.
      */
     async cancelByClinic(adminId: string, appointmentId: string, reason: string) {
       const due = await cancelAs(adminId, appointmentId, reason, async (tx) => {

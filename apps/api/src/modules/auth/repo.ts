@@ -68,6 +68,23 @@ export async function insertOneTimeToken(
   await db.insert(oneTimeTokens).values(values);
 }
 
+/**
+ * Records a token as spent, once: true for the first caller, false when it was spent before —
+ * also by a concurrent caller, whom the unique index on the hash makes wait for the first.
+ */
+export async function spendOnce(
+  db: Tx,
+  values: { userId: string; purpose: OneTimePurpose; tokenHash: string; expiresAt: Date; at: Date },
+) {
+  const { at, ...row } = values;
+  const [spent] = await db
+    .insert(oneTimeTokens)
+    .values({ ...row, consumedAt: at })
+    .onConflictDoNothing({ target: oneTimeTokens.tokenHash })
+    .returning({ id: oneTimeTokens.id });
+  return Boolean(spent);
+}
+
 /** Locks the token row so two concurrent uses of one link cannot both succeed. */
 export async function lockOneTimeToken(db: Tx, tokenHash: string, purpose: OneTimePurpose) {
   const [row] = await db

@@ -78,7 +78,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
     '/auth/resend-validation-email',
     { schema: { body: emailOnlyRequestSchema, response: { 200: messageOnlySchema, ...errors } } },
     async (request) => {
-      await auth.resendValidation(request.body.email);
+      await auth.resendValidation(request.body.email, ctx(request));
       return { success: true as const, message: API_MESSAGES.validationEmailSent };
     },
   );
@@ -88,8 +88,8 @@ export const authRoutes: FastifyPluginAsyncZod<{
     {
       // A full argon2id queue refuses the sign-in before its body is even read, its rate-limit
       // counters counted or its account looked up: a storm of them costs the other requests as
-      // little as it can (issue #13).
-      onRequest: async () => passwordHashing.refuseIfFull(),
+      // little as it can (issue #13). Only the sign-ins' own lane counts here (issue #18).
+      onRequest: async () => passwordHashing.refuseIfFull('signIn'),
       schema: { body: loginRequestSchema, response: { 200: loginResponseSchema, ...errors } },
     },
     async (request, reply) => {

@@ -34,6 +34,14 @@ const REGISTER_WINDOW_MS = 60 * MINUTE;
 // (limits keyed on accounts only would reveal which addresses have one).
 const MAIL_COOLDOWN_MS = MINUTE;
 const MAIL_HOURLY_LIMIT = 5;
+/** Reset and validation mails asked for from one IP in an hour, whatever the addresses. */
+const MAIL_REQUESTS_PER_IP = 10;
+/**
+ * A registration mails the address it names (a validation link, or "you already have an
+ * account"): at most one of each kind per address in this window, however often a stranger
+ * registers it (issue #18). The answer is the same either way; only the mail is left out.
+ */
+const REGISTRATION_MAIL_WINDOW_MS = 60 * MINUTE;
 // Two tabs may refresh with the same cookie at the same moment; a rotated token presented again
 // this soon is that race, not theft. Later reuse revokes the whole session family.
 export const REFRESH_REUSE_GRACE_MS = 30_000;
@@ -91,7 +99,11 @@ export function createAuthService(deps: AuthDeps) {
     email: string,
     code: 'resendWait' | 'resetWait',
     status: number,
+    ip: string,
   ) {
+    // Per IP too: one client naming many addresses would mail each of them (issue #18).
+    const perIp = await rateLimiter.hit(`${scope}:ip:${ip}`, MAIL_REQUESTS_PER_IP, 60 * MINUTE);
+    if (!perIp.allowed) throw new ApiError(429, 'tooManyRequests');
     const cooldown = await rateLimiter.hit(`${scope}:cooldown:${email}`, 1, MAIL_COOLDOWN_MS);
     const hourly = await rateLimiter.hit(
       `${scope}:hourly:${email}`,
@@ -182,6 +194,16 @@ export function createAuthService(deps: AuthDeps) {
       // the answer (sendAfterResponse), so their sending does not tell either.
       const passwordHash = await hashPassword(input.password);
       const now = clock();
+      /** Queues the mail unless this address had one of its kind within the window. */
+      const mailOnce = async (tx: repo.Tx, purpose: 'validate' | 'exists') => {
+        const { allowed } = await rateLimiter.hit(
+          `register-mail:${purpose}:${email}`,
+          1,
+          REGISTRATION_MAIL_WINDOW_MS,
+          tx,
+        );
+        return allowed ? queueAccountMail(tx, purpose, email, now) : null;
+      };
       const key = await db.transaction(async (tx) => {
         const created = await repo.insertUser(tx, {
           email,
@@ -193,14 +215,17 @@ export function createAuthService(deps: AuthDeps) {
         if (created) {
           await repo.audit(tx, 'user.registered', { userId: created.id, ip: ctx.ip });
           await recordConsent(tx, created.id, 'registration', now);
-          return queueAccountMail(tx, 'validate', email, now);
+          return mailOnce(tx, 'validate');
         }
         // No enumeration: answer as for a new account and tell the owner instead.
         const owner = await repo.findUserByEmail(tx, email);
         await repo.audit(tx, 'user.register_existing', { userId: owner?.id, ip: ctx.ip });
-        if (owner && !owner.emailValidatedAt) {
+        // A patient's account nobody has proved yet. Never a doctor's or an admin's: their
+        // invitation, not a registration, sets their password and name (issue #18).
+        if (owner && !owner.emailValidatedAt && roleOf(owner) === 'patient') {
           // Nobody has proved this mailbox yet: the newest registration is the one its link
           // validates, with its own password — an earlier stranger's password never gets in.
+          // Past the one mail an hour, they ask for the link again (signing in offers it).
           await repo.updateUser(tx, owner.id, {
             passwordHash,
             firstName: input.firstName,
@@ -209,11 +234,11 @@ export function createAuthService(deps: AuthDeps) {
           });
           await recordConsent(tx, owner.id, 'registration', now);
           await repo.consumeOneTimeTokens(tx, owner.id, 'email_validation', now);
-          return queueAccountMail(tx, 'validate', email, now);
+          return mailOnce(tx, 'validate');
         }
-        return queueAccountMail(tx, 'exists', email, now);
+        return mailOnce(tx, 'exists');
       });
-      sendAfterResponse(key);
+      if (key) sendAfterResponse(key);
       return { emailValidationRequired: true };
     },
 
@@ -239,9 +264,9 @@ export function createAuthService(deps: AuthDeps) {
       });
     },
 
-    async resendValidation(rawEmail: string) {
+    async resendValidation(rawEmail: string, ctx: Pick<RequestContext, 'ip'>) {
       const email = normalizeEmail(rawEmail);
-      await mailLimit('resend', email, 'resendWait', 429);
+      await mailLimit('resend', email, 'resendWait', 429, ctx.ip);
       // Queued for any address: the job mails only a pending account.
       sendAfterResponse(await queueAccountMail(db, 'validate', email, clock()));
     },
@@ -270,7 +295,7 @@ export function createAuthService(deps: AuthDeps) {
       }
       const user = await repo.findUserByEmail(db, email);
       const ok = user
-        ? await verifyPassword(user.passwordHash, input.password)
+        ? await verifyPassword(user.passwordHash, input.password, 'signIn')
         : await verifyAgainstDecoy(input.password);
       // A deactivated account answers exactly like a wrong password: nothing to learn from it.
       if (!user || !ok || user.deactivatedAt) {
@@ -303,10 +328,14 @@ export function createAuthService(deps: AuthDeps) {
       input: { challenge: string; code?: string; recoveryCode?: string; rememberDevice?: boolean },
       ctx: RequestContext,
     ): Promise<SessionResult & { trustedDevice?: string }> {
-      const userId = await deps.twoFactor.challengedUser(input.challenge);
+      const claims = await deps.twoFactor.challengedUser(input.challenge);
+      const { userId } = claims;
       const user = await repo.findUserById(db, userId);
       if (!user || user.deactivatedAt) throw new ApiError(401, 'twoFactorChallengeExpired');
+      // A wrong code leaves the challenge usable (five tries); a right one spends it, so one
+      // password step opens one session, however many codes follow (issue #18).
       await deps.twoFactor.verifyLogin(userId, input);
+      await deps.twoFactor.spendChallenge(claims);
       await repo.audit(db, 'auth.login', {
         userId,
         ip: ctx.ip,
@@ -422,7 +451,7 @@ export function createAuthService(deps: AuthDeps) {
     async forgotPassword(rawEmail: string, ctx: RequestContext) {
       const email = normalizeEmail(rawEmail);
       // The spec answers 400 here ("Please wait before requesting another reset email").
-      await mailLimit('forgot', email, 'resetWait', 400);
+      await mailLimit('forgot', email, 'resetWait', 400, ctx.ip);
       // Queued for any address: the job mails only an existing account.
       sendAfterResponse(await queueAccountMail(db, 'reset', email, clock(), ctx.ip));
     },

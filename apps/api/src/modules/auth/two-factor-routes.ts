@@ -161,7 +161,9 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{
     '/auth/sessions/sign-out-everywhere',
     {
       config: { endsSessions: true },
-      preValidation: app.authenticateForSetup,
+      // Not for a restricted session: a password alone (perhaps a stolen one) must not keep
+      // signing the owner out (issue #18). It signs itself out with /auth/logout.
+      preValidation: app.authenticate,
       schema: { response: { 200: messageOnlySchema, ...errors } },
     },
     async (request, reply) => {

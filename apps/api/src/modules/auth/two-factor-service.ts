@@ -22,6 +22,9 @@ const ATTEMPTS_PER_WINDOW = 5;
 const ATTEMPT_WINDOW_MS = 15 * 60_000;
 const DAY_MS = 86_400_000;
 
+/** What a valid challenge says: whose it is, and the hash of its id (spent once). */
+type ChallengeClaims = { userId: string; challengeHash: string; expiresAt: Date };
+
 const hashCode = (code: string) => createHash('sha256').update(code).digest('hex');
 /** "ABCDE-FGH23": ten characters of base32, readable aloud, in two groups. */
 const newRecoveryCode = () => {
@@ -123,15 +126,31 @@ export function createTwoFactorService({
     await rateLimiter.reset(`2fa:${userId}`, ATTEMPT_WINDOW_MS);
   }
 
-  async function issueRecoveryCodes(userId: string) {
+  /** Ten new recovery codes in the caller's transaction; the old ones stop working. */
+  async function writeRecoveryCodes(tx: repo.Tx, userId: string) {
     const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
-    await db.transaction(async (tx) => {
-      await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
-      await tx
-        .insert(recoveryCodes)
-        .values(codes.map((code) => ({ userId, codeHash: hashCode(code) })));
-    });
+    await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+    await tx
+      .insert(recoveryCodes)
+      .values(codes.map((code) => ({ userId, codeHash: hashCode(code) })));
     return codes;
+  }
+  const issueRecoveryCodes = (userId: string) =>
+    db.transaction((tx) => writeRecoveryCodes(tx, userId));
+
+  /** A new secret to scan, not on until a code confirms it; replaces an unconfirmed one. */
+  async function newSecret(userId: string, email: string) {
+    if (await service.isEnabled(userId)) throw new ApiError(409, 'twoFactorAlreadyEnabled');
+    const secret = newTotpSecret();
+    await db
+      .insert(twoFactor)
+      .values({ userId, secretEncrypted: seal(userId, secret) })
+      .onConflictDoUpdate({
+        target: twoFactor.userId,
+        set: { secretEncrypted: seal(userId, secret), lastUsedStep: null, enabledAt: null },
+      });
+    const uri = otpauthUri(secret, email);
+    return { secret, otpauthUri: uri, qrSvg: renderSVG(uri, { border: 2 }) };
   }
 
   const service = {
@@ -155,17 +174,60 @@ export function createTwoFactorService({
     /** A new secret to scan (not yet on): the password again first. */
     async setup(userId: string, password: string) {
       const user = await requirePassword(userId, password);
-      if (await service.isEnabled(userId)) throw new ApiError(409, 'twoFactorAlreadyEnabled');
-      const secret = newTotpSecret();
-      await db
-        .insert(twoFactor)
-        .values({ userId, secretEncrypted: seal(userId, secret) })
-        .onConflictDoUpdate({
-          target: twoFactor.userId,
-          set: { secretEncrypted: seal(userId, secret), lastUsedStep: null, enabledAt: null },
-        });
-      const uri = otpauthUri(secret, user.email);
-      return { secret, otpauthUri: uri, qrSvg: renderSVG(uri, { border: 2 }) };
+      return newSecret(userId, user.email);
+    },
+
+    /**
+     * The same for an invited doctor or admin, without a password: the caller has checked the
+     * invitation's link, which proves the mailbox (issue #18).
+     */
+    setupForInvitation: (userId: string, email: string) => newSecret(userId, email),
+
+    /**
+     * Checks a code against the secret not yet on, counting the try (five in 15 minutes) but
+     * spending nothing: the caller turns it on with the answer in its own transaction
+     * (`turnOnChecked`), after its other work, so a refusal in between costs no code.
+     */
+    async checkSetupCode(userId: string, code: string) {
+      const found = await row(userId);
+      if (!found) throw new ApiError(409, 'twoFactorSetupMissing');
+      if (found.enabledAt) throw new ApiError(409, 'twoFactorAlreadyEnabled');
+      await attempt(userId);
+      const step = verifyTotp(
+        open(userId, found.secretEncrypted),
+        code,
+        clock(),
+        found.lastUsedStep,
+      );
+      if (step === null) throw new ApiError(400, 'twoFactorCodeWrong');
+      return { step, secretEncrypted: found.secretEncrypted };
+    },
+
+    /**
+     * Turns on the secret a code was checked against, unless it was replaced or turned on since
+     * (compare-and-set), and answers the recovery codes (shown once).
+     */
+    async turnOnChecked(
+      tx: repo.Tx,
+      userId: string,
+      checked: { step: number; secretEncrypted: string },
+    ) {
+      const [on] = await tx
+        .update(twoFactor)
+        .set({ enabledAt: clock(), lastUsedStep: checked.step })
+        .where(
+          and(
+            eq(twoFactor.userId, userId),
+            eq(twoFactor.secretEncrypted, checked.secretEncrypted),
+            isNull(twoFactor.enabledAt),
+          ),
+        )
+        .returning({ userId: twoFactor.userId });
+      if (!on) throw new ApiError(409, 'twoFactorSetupMissing');
+      await repo.audit(tx, 'auth.two_factor_enabled', { userId });
+      // The tries of the setup are not held against the first sign-in.
+      await rateLimiter.reset(`2fa:${userId}`, ATTEMPT_WINDOW_MS, tx);
+      return writeRecoveryCodes(tx, userId);
     },
 
     /**
@@ -221,11 +283,15 @@ export function createTwoFactorService({
       return { recoveryCodes: await issueRecoveryCodes(userId) };
     },
 
-    /** What the password step answers instead of a session: proof for the code step. */
+    /**
+     * What the password step answers instead of a session: proof for the code step, good for one
+     * session (its id is spent by `spendChallenge`).
+     */
     async challenge(userId: string) {
       const iat = Math.floor(clock().getTime() / 1000);
       return new SignJWT({})
         .setProtectedHeader({ alg: 'HS256', typ: 'vizita-2fa+jwt' })
+        .setJti(randomToken())
         .setSubject(userId)
         .setIssuer('vizita')
         .setAudience('vizita-login-2fa')
@@ -234,8 +300,12 @@ export function createTwoFactorService({
         .sign(await challengeKey);
     },
 
-    /** The account a challenge was issued for, when it is valid; throws otherwise. */
-    async challengedUser(challenge: string): Promise<string> {
+    /**
+     * The account a challenge was issued for, when it is valid and has not opened a session yet;
+     * throws otherwise — before any code is tried, so a spent challenge spends no code.
+     */
+    async challengedUser(challenge: string): Promise<ChallengeClaims> {
+      let claims: ChallengeClaims | undefined;
       try {
         const { payload } = await jwtVerify(challenge, await challengeKey, {
           issuer: 'vizita',
@@ -243,12 +313,34 @@ export function createTwoFactorService({
           algorithms: ['HS256'],
           typ: 'vizita-2fa+jwt',
           currentDate: clock(),
+          requiredClaims: ['jti', 'sub', 'exp'],
         });
-        if (typeof payload.sub === 'string') return payload.sub;
+        claims = {
+          userId: payload.sub!,
+          challengeHash: hashToken(payload.jti!),
+          expiresAt: new Date(payload.exp! * 1000),
+        };
       } catch {
         // Expired, forged or malformed: the same answer.
       }
-      throw new ApiError(401, 'twoFactorChallengeExpired');
+      if (!claims || (await repo.findOneTimeToken(db, claims.challengeHash, 'login_challenge')))
+        throw new ApiError(401, 'twoFactorChallengeExpired');
+      return claims;
+    },
+
+    /**
+     * Spends the challenge as its session opens: of two requests with right codes at once, one
+     * gets the session and the other the answer of a spent challenge (issue #18).
+     */
+    async spendChallenge(claims: ChallengeClaims) {
+      const first = await repo.spendOnce(db, {
+        userId: claims.userId,
+        purpose: 'login_challenge',
+        tokenHash: claims.challengeHash,
+        expiresAt: claims.expiresAt,
+        at: clock(),
+      });
+      if (!first) throw new ApiError(401, 'twoFactorChallengeExpired');
     },
 
     /** The code step: a current code or a recovery code, at most five tries in 15 minutes. */

@@ -154,10 +154,7 @@ export const guestConsultationRoutes: FastifyPluginAsyncZod<{
     { schema: { response: { 200: connectionCheckResponseSchema, ...errors } } },
     async (request) => {
       const { appointmentId, guestId } = await guests.identify(readSecret(request));
-      return {
-        success: true as const,
-        data: { iceServers: await preflight.iceServers(guestId, appointmentId) },
-      };
+      return { success: true as const, data: await preflight.iceServers(guestId, appointmentId) };
     },
   );
 

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
+import { safeLine } from '@vizita/shared/contracts/field-checks';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { localeFromAcceptLanguage } from '../../lib/request-locale.ts';
@@ -19,7 +20,7 @@ const PDF_FILES = { 'invoice.pdf': 'invoice', 'credit-note.pdf': 'credit_note' }
 const params = z.object({ paymentId: z.uuid() });
 const querystring = z.object({
   exp: z._default(z.coerce.number(), 0),
-  sig: z._default(z.string().check(z.maxLength(100)), ''),
+  sig: z._default(z.string().check(z.maxLength(100), safeLine()), ''),
 });
 
 /**

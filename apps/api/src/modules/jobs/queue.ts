@@ -2,6 +2,7 @@ import { and, asc, eq, isNull, lte, or, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { jobs } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { describeError } from '../../lib/log-errors.ts';
 
 type Tx = Pick<Db, 'insert'>;
 
@@ -15,6 +16,9 @@ const LEASE_MS = 5 * 60_000;
 /** Retries back off 1, 2, 4 … minutes, at most an hour apart, and stop after this many attempts. */
 const MAX_ATTEMPTS = 10;
 const backoffMs = (attempts: number) => Math.min(60 * 60_000, 60_000 * 2 ** (attempts - 1));
+/** What jobs.last_error keeps of a failure: enough to act on; a provider's answer can be a page. */
+const LAST_ERROR_MAX_CHARS = 2_000;
+const GIVEN_UP = `Given up after ${MAX_ATTEMPTS} attempts: the last one ended without a result (its worker stopped, or its failure could not be recorded).`;
 
 /**
  * Queues a job in the caller's transaction, so it exists exactly when the change that made it due
@@ -48,21 +52,37 @@ export function createJobWorker({
   async function claim(key?: string): Promise<JobRow | undefined> {
     return db.transaction(async (tx) => {
       const now = clock();
-      const [job] = await tx
-        .select({ id: jobs.id })
-        .from(jobs)
-        .where(
-          and(
-            key === undefined ? undefined : eq(jobs.key, key),
-            isNull(jobs.doneAt),
-            isNull(jobs.failedAt),
-            lte(jobs.runAt, now),
-            or(isNull(jobs.lockedUntil), lt(jobs.lockedUntil, now)),
-          ),
-        )
-        .orderBy(asc(jobs.runAt))
-        .limit(1)
-        .for('update', { skipLocked: true });
+      const due = () =>
+        tx
+          .select({ id: jobs.id, attempts: jobs.attempts })
+          .from(jobs)
+          .where(
+            and(
+              key === undefined ? undefined : eq(jobs.key, key),
+              isNull(jobs.doneAt),
+              isNull(jobs.failedAt),
+              lte(jobs.runAt, now),
+              or(isNull(jobs.lockedUntil), lt(jobs.lockedUntil, now)),
+            ),
+          )
+          .orderBy(asc(jobs.runAt))
+          .limit(1)
+          .for('update', { skipLocked: true });
+      let [job] = await due();
+      // Its last attempt's lease lapsed with nothing recorded: the worker died during it (a job
+      // that kills its worker would kill one every five minutes for ever), or the database took
+      // not even the fixed text below. Not an eleventh attempt: given up, the earlier error kept.
+      while (job && job.attempts >= MAX_ATTEMPTS) {
+        await tx
+          .update(jobs)
+          .set({
+            lockedUntil: null,
+            failedAt: now,
+            lastError: sql`left(${GIVEN_UP} || coalesce(' Before: ' || ${jobs.lastError}, ''), ${LAST_ERROR_MAX_CHARS})`,
+          })
+          .where(eq(jobs.id, job.id));
+        [job] = await due();
+      }
       if (!job) return undefined;
       const [claimed] = await tx
         .update(jobs)
@@ -86,20 +106,42 @@ export function createJobWorker({
         .set({ doneAt: clock(), lockedUntil: null, lastError: null })
         .where(eq(jobs.id, job.id));
     } catch (error) {
-      const giveUp = job.attempts >= MAX_ATTEMPTS;
       log.error(
         { err: error, jobId: job.id, kind: job.kind, attempts: job.attempts },
         'job failed',
       );
-      await db
+      await recordFailure(job, error);
+    }
+  }
+
+  /**
+   * A failure is always recorded, with the next try or the end: its text without a query's
+   * values, without what PostgreSQL's text refuses (NUL) and cut short. Should the database
+   * refuse even that, a fixed text; should it take nothing, the pass still goes on to the next
+   * job — one bad job never holds up the reminders and refunds behind it — and the lease lapses.
+   */
+  async function recordFailure(job: JobRow, error: unknown) {
+    const now = clock();
+    const record = (lastError: string) =>
+      db
         .update(jobs)
         .set({
           lockedUntil: null,
-          lastError: error instanceof Error ? error.message : String(error),
-          runAt: new Date(clock().getTime() + backoffMs(job.attempts)),
-          failedAt: giveUp ? clock() : null,
+          lastError,
+          runAt: new Date(now.getTime() + backoffMs(job.attempts)),
+          failedAt: job.attempts >= MAX_ATTEMPTS ? now : null,
         })
         .where(eq(jobs.id, job.id));
+    for (const lastError of [
+      describeError(error, { maxLength: LAST_ERROR_MAX_CHARS }),
+      'The failure could not be recorded; the log has it (message "job failed", this jobId).',
+    ]) {
+      try {
+        await record(lastError);
+        return;
+      } catch (recordError) {
+        log.error({ err: recordError, jobId: job.id }, 'could not record a job failure');
+      }
     }
   }
 

@@ -5,7 +5,11 @@ import type { MailMessage } from './mailer.ts';
 
 type Copy = {
   subject: string;
-  greeting: (name: string) => string;
+  /**
+   * A greeting by name, or without one for a mail to an address nobody has proven: there the
+   * name is whatever a stranger typed, and it would speak to someone else (issue #18).
+   */
+  greeting: string | ((name: string) => string);
   body: string;
   action?: string;
   footer: string;
@@ -21,21 +25,21 @@ const COPY = {
   emailValidation: {
     en: {
       subject: 'Confirm your e-mail address for Vizita',
-      greeting: (n: string) => `Hello ${n},`,
+      greeting: 'Hello,',
       body: 'Thank you for registering with Vizita. Please confirm your e-mail address to activate your account. The link is valid for 24 hours.',
       action: 'Confirm e-mail address',
       footer: 'If you did not create an account, you can ignore this e-mail.',
     },
     bg: {
       subject: 'Потвърдете имейл адреса си за Vizita',
-      greeting: (n: string) => `Здравейте, ${n},`,
+      greeting: 'Здравейте,',
       body: 'Благодарим ви, че се регистрирахте във Vizita. Моля, потвърдете имейл адреса си, за да активирате профила си. Връзката е валидна 24 часа.',
       action: 'Потвърждаване на имейл адреса',
       footer: 'Ако не сте създавали профил, можете да пренебрегнете този имейл.',
     },
     de: {
       subject: 'Bestätigen Sie Ihre E-Mail-Adresse für Vizita',
-      greeting: (n: string) => `Hallo ${n},`,
+      greeting: 'Guten Tag,',
       body: 'Vielen Dank für Ihre Registrierung bei Vizita. Bitte bestätigen Sie Ihre E-Mail-Adresse, um Ihr Konto zu aktivieren. Der Link ist 24 Stunden gültig.',
       action: 'E-Mail-Adresse bestätigen',
       footer: 'Wenn Sie kein Konto erstellt haben, können Sie diese E-Mail ignorieren.',
@@ -45,23 +49,23 @@ const COPY = {
     en: {
       subject: 'Your Vizita account is ready: choose your password',
       greeting: (n: string) => `Hello ${n},`,
-      body: 'Your clinic has created a Vizita account for you. Use the link below to choose your password; it is valid for 7 days and can be used once. Nobody else, not even the clinic, knows your password.',
-      action: 'Choose my password',
+      body: 'Your clinic has created a Vizita account for you. Use the link below to choose your password and to connect an authenticator app on your phone, which signing in asks for as well; have the phone at hand. The link is valid for 7 days and can be used once. Nobody else, not even the clinic, knows your password.',
+      action: 'Set up my account',
       footer:
         'If you did not expect this invitation, please tell your clinic and ignore this e-mail.',
     },
     bg: {
       subject: 'Профилът ви във Vizita е готов: изберете парола',
       greeting: (n: string) => `Здравейте, ${n},`,
-      body: 'Вашата клиника създаде профил във Vizita за вас. Използвайте връзката по-долу, за да изберете парола; тя е валидна 7 дни и може да се използва еднократно. Никой друг, дори клиниката, не знае паролата ви.',
-      action: 'Избор на парола',
+      body: 'Вашата клиника създаде профил във Vizita за вас. Използвайте връзката по-долу, за да изберете парола и да свържете приложение за удостоверяване на телефона си, което също ще се изисква при вход; дръжте телефона под ръка. Връзката е валидна 7 дни и може да се използва еднократно. Никой друг, дори клиниката, не знае паролата ви.',
+      action: 'Настройка на профила',
       footer: 'Ако не сте очаквали тази покана, уведомете клиниката си и пренебрегнете имейла.',
     },
     de: {
       subject: 'Ihr Vizita-Konto ist bereit: Passwort festlegen',
       greeting: (n: string) => `Guten Tag ${n},`,
-      body: 'Ihre Praxis hat ein Vizita-Konto für Sie angelegt. Über den Link unten legen Sie Ihr Passwort fest; er ist 7 Tage gültig und einmal verwendbar. Niemand sonst, auch nicht die Praxis, kennt Ihr Passwort.',
-      action: 'Passwort festlegen',
+      body: 'Ihre Praxis hat ein Vizita-Konto für Sie angelegt. Über den Link unten legen Sie Ihr Passwort fest und verbinden eine Authenticator-App auf Ihrem Telefon, nach deren Code die Anmeldung ebenfalls fragt; halten Sie das Telefon bereit. Der Link ist 7 Tage gültig und einmal verwendbar. Niemand sonst, auch nicht die Praxis, kennt Ihr Passwort.',
+      action: 'Konto einrichten',
       footer:
         'Falls Sie diese Einladung nicht erwartet haben, informieren Sie bitte Ihre Praxis und ignorieren Sie diese E-Mail.',
     },
@@ -95,21 +99,21 @@ const COPY = {
   accountExists: {
     en: {
       subject: 'You already have a Vizita account',
-      greeting: (n: string) => `Hello ${n},`,
+      greeting: 'Hello,',
       body: 'Someone tried to register a new Vizita account with this e-mail address, but you already have one. You can sign in, or reset your password if you have forgotten it.',
       action: 'Reset password',
       footer: 'If this was not you, no action is needed; your account is unchanged.',
     },
     bg: {
       subject: 'Вече имате профил във Vizita',
-      greeting: (n: string) => `Здравейте, ${n},`,
+      greeting: 'Здравейте,',
       body: 'Някой се опита да регистрира нов профил във Vizita с този имейл адрес, но вие вече имате профил. Можете да влезете или да възстановите паролата си, ако сте я забравили.',
       action: 'Възстановяване на паролата',
       footer: 'Ако не сте били вие, не е нужно да правите нищо; профилът ви е непроменен.',
     },
     de: {
       subject: 'Sie haben bereits ein Vizita-Konto',
-      greeting: (n: string) => `Hallo ${n},`,
+      greeting: 'Guten Tag,',
       body: 'Jemand hat versucht, mit dieser E-Mail-Adresse ein neues Vizita-Konto zu registrieren, aber Sie haben bereits eines. Sie können sich anmelden oder Ihr Passwort zurücksetzen, falls Sie es vergessen haben.',
       action: 'Passwort zurücksetzen',
       footer: 'Falls Sie das nicht waren, müssen Sie nichts tun; Ihr Konto ist unverändert.',
@@ -158,8 +162,9 @@ export function renderMail(
   link: string,
 ): MailMessage {
   const copy: Copy = COPY[kind][locale];
+  const greeting = typeof copy.greeting === 'string' ? copy.greeting : copy.greeting(to.firstName);
   const text = [
-    copy.greeting(to.firstName),
+    greeting,
     '',
     copy.body,
     '',
@@ -170,7 +175,7 @@ export function renderMail(
     SIGNATURE[locale],
   ].join('\n');
   const html = `<!doctype html><html lang="${locale}"><body style="font-family:Arial,sans-serif;color:#0f172a;line-height:1.5">
-<p>${escapeHtml(copy.greeting(to.firstName))}</p>
+<p>${escapeHtml(greeting)}</p>
 <p>${escapeHtml(copy.body)}</p>
 <p><a href="${escapeHtml(link)}" style="display:inline-block;background:#0f766e;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(copy.action ?? link)}</a></p>
 <p style="font-size:13px;color:#475569">${escapeHtml(link)}</p>

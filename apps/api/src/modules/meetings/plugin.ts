@@ -101,7 +101,7 @@ export async function registerMeetings(
     events: createMeetingEvents(db),
     log: app.log,
   });
-  await app.register(signallingRoutes, { meetings, rooms });
+  await app.register(signallingRoutes, { meetings, rooms, appOrigins: config.appOrigins });
   app.decorate('meetings', {
     checkRooms: () => rooms.checkAll(),
     recheck: (appointmentId) => rooms.recheck(appointmentId),

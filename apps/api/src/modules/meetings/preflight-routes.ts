@@ -18,6 +18,7 @@ const errors = {
   403: apiErrorSchema,
   404: apiErrorSchema,
   409: apiErrorSchema,
+  410: apiErrorSchema,
   429: apiErrorSchema,
 };
 
@@ -43,9 +44,7 @@ export const preflightRoutes: FastifyPluginAsyncZod<{ preflight: Preflight }> = 
     },
     async (request) => ({
       success: true as const,
-      data: {
-        iceServers: await preflight.iceServers(request.auth!.userId, request.params.appointmentId),
-      },
+      data: await preflight.iceServers(request.auth!.userId, request.params.appointmentId),
     }),
   );
 

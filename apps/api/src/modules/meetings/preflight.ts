@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
-import type { IceServer } from '@vizita/shared/contracts/meetings';
 import {
   DOWNLOAD_SAMPLE_MAX_BYTES,
   VIDEO_CONSENT_VERSION,
+  type ConnectionCheck,
 } from '@vizita/shared/contracts/meeting-preflight';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -14,6 +13,7 @@ import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import { audit } from '../auth/repo.ts';
 import { participantIceServers } from './providers/builtin.ts';
 import * as repo from './repo.ts';
+import { meetingRefusal } from './service.ts';
 
 /**
  * Connection checks per user per minute: a check asks for its ICE servers once; "Check again"
@@ -58,19 +58,30 @@ export function createPreflight({
     /**
      * The ICE servers a join would give this user now, with a TURN credential that lives only
      * for the check. Like the join, anyone but the appointment's patient and doctor gets the 404
-     * of an id that does not exist; unlike it, the check works outside the join window (the
-     * device check is shown before it opens) and writes no audit row (it grants no entry).
+     * of an id that does not exist, and a consultation that can never be joined (a payment hold,
+     * cancelled, over, not a video one) the join's refusal. Unlike it, the check also answers
+     * before the window opens (the device check is shown then too), but with the static servers
+     * only: a TURN credential is a relay on our server, minted only for a call that is open. It
+     * writes no audit row (it grants no entry).
      */
-    async iceServers(userId: string, appointmentId: string): Promise<IceServer[]> {
+    async iceServers(userId: string, appointmentId: string): Promise<ConnectionCheck> {
       await limit(`meeting-check:${userId}`, CONNECTION_CHECK_LIMIT_PER_MINUTE);
       const row = await repo.findMeeting(db, appointmentId);
       if (!row || (row.patientId !== userId && row.doctorId !== userId))
         throw new ApiError(404, 'appointmentNotFound');
-      return participantIceServers(
-        video,
-        userId,
-        new Date(clock().getTime() + CHECK_TURN_CREDENTIAL_MS),
-      );
+      const now = clock();
+      const refusal = meetingRefusal(row, now);
+      if (refusal?.code === 'meetingNotJoinable')
+        return { iceServers: video.iceServers, turnNotYet: video.turn !== null };
+      if (refusal) throw new ApiError(refusal.status, refusal.code);
+      return {
+        iceServers: participantIceServers(
+          video,
+          userId,
+          new Date(now.getTime() + CHECK_TURN_CREDENTIAL_MS),
+        ),
+        turnNotYet: false,
+      };
     },
 
     /** The first `bytes` of the sample (all of it without), counted against the user's limit. */
@@ -81,18 +92,7 @@ export function createPreflight({
 
     /** Whether the patient has not yet consented to the version of the video consent in force. */
     async videoConsentDue(userId: string): Promise<boolean> {
-      const [row] = await db
-        .select({ id: consents.id })
-        .from(consents)
-        .where(
-          and(
-            eq(consents.userId, userId),
-            eq(consents.document, 'video'),
-            eq(consents.version, VIDEO_CONSENT_VERSION),
-          ),
-        )
-        .limit(1);
-      return !row;
+      return !(await repo.hasVideoConsent(db, userId));
     },
 
     /**

@@ -1,7 +1,8 @@
 import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { VIDEO_CONSENT_VERSION } from '@vizita/shared/contracts/meeting-preflight';
 import type { Db } from '../../db/client.ts';
-import { appointments, doctorProfiles, sessions, users } from '../../db/schema.ts';
+import { appointments, consents, doctorProfiles, sessions, users } from '../../db/schema.ts';
 
 const patients = alias(users, 'patients');
 
@@ -40,6 +41,22 @@ export async function findUserLocale(db: Db, userId: string) {
     .where(eq(users.id, userId))
     .limit(1);
   return row?.locale;
+}
+
+/** Whether the user has consented to the version of the video consent in force. */
+export async function hasVideoConsent(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: consents.id })
+    .from(consents)
+    .where(
+      and(
+        eq(consents.userId, userId),
+        eq(consents.document, 'video'),
+        eq(consents.version, VIDEO_CONSENT_VERSION),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }
 
 /** Which of these sign-in sessions are live: neither ended (sign-out, deletion) nor expired. */

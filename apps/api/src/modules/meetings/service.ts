@@ -121,6 +121,16 @@ export function createMeetingService({
       const now = clock();
       const refusal = meetingRefusal(row, now);
       if (refusal) throw new ApiError(refusal.status, refusal.code);
+      // The patient's explicit consent to the video service (GDPR Art. 9(2)(a)), given in the
+      // device check, is checked here and not only in the page (ADR 0024). A guest's lives on
+      // their invitation and is checked by the guest door before it comes here; staff provide
+      // the service and are not asked.
+      if (
+        role === 'patient' &&
+        row.patientType !== 'guest' &&
+        !(await repo.hasVideoConsent(db, userId))
+      )
+        throw new ApiError(409, 'videoConsentRequired');
 
       const userName = meetingUserName(role, userId, row);
       const { opensAt, closesAt } = meetingWindow(row.startsAt);

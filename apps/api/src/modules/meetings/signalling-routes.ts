@@ -7,6 +7,7 @@ import {
   SIGNALLING_CLOSE,
   type ServerSignal,
 } from '@vizita/shared/contracts/meetings';
+import { safeLine } from '@vizita/shared/contracts/field-checks';
 import { API_ERRORS } from '@vizita/shared/messages/api-errors';
 import { serializeRequest } from '../../lib/redact-url.ts';
 import type { Rooms } from './rooms.ts';
@@ -20,15 +21,22 @@ export const MAX_FRAME_BYTES = 64 * 1024;
 
 const SHUTDOWN_GRACE_MS = 2000;
 
+/** The page's origin is not the app's: its socket never reaches the token check or a room. */
+type Gate = Admission | { ok: false; code: 'originNotAllowed' };
+
 /**
  * GET /ws/meetings/:appointmentId?token= — the builtin provider's signalling socket. Admission
- * (token, participant, window) is decided before the upgrade; a refusal still upgrades and then
- * closes with an application code, because a browser learns nothing from a failed handshake.
+ * (origin, token, participant, window) is decided before the upgrade; a refusal still upgrades
+ * and then closes with an application code, because a browser learns nothing from a failed
+ * handshake (and the page stops on 4403 instead of joining again and again).
  */
 export const signallingRoutes: FastifyPluginAsyncZod<{
   meetings: MeetingService;
   rooms: Rooms;
-}> = async (app, { meetings, rooms }) => {
+  /** Where the app's pages are served (config.appOrigins): the only pages that may connect. */
+  appOrigins: readonly string[];
+}> = async (app, { meetings, rooms, appOrigins }) => {
+  const allowedOrigins = new Set(appOrigins);
   await app.register(websocket, {
     options: { maxPayload: MAX_FRAME_BYTES },
     // Instead of the plugin's bare close: sockets go as "going away" (so browsers join again,
@@ -46,16 +54,16 @@ export const signallingRoutes: FastifyPluginAsyncZod<{
     },
   });
 
-  const admissions = new WeakMap<FastifyRequest, Admission>();
+  const admissions = new WeakMap<FastifyRequest, Gate>();
 
   app.get(
     '/ws/meetings/:appointmentId',
     {
       websocket: true,
       schema: {
-        params: z.object({ appointmentId: z.string() }),
+        params: z.object({ appointmentId: z.string().check(z.maxLength(64), safeLine()) }),
         querystring: z.object({
-          token: z.optional(z.string()),
+          token: z.optional(z.string().check(z.maxLength(4096), safeLine())),
           instance: z.optional(z.string().check(z.regex(PAGE_INSTANCE_PATTERN))),
         }),
       },
@@ -64,6 +72,16 @@ export const signallingRoutes: FastifyPluginAsyncZod<{
       logSerializers: { req: serializeRequest },
       preHandler: async (request) => {
         if (!request.ws) return;
+        // A browser always sends its page's Origin on a WebSocket handshake, and no page can
+        // change it: another site's page (cross-site WebSocket hijacking) is turned away here,
+        // before its token is even looked at. A client that sends none is not a browser (the
+        // tests, the bench, a monitoring probe); it could send any Origin it liked, so demanding
+        // one would stop nobody, and the join token still decides (ADR 0014).
+        const origin = request.headers.origin;
+        if (origin !== undefined && !allowedOrigins.has(origin)) {
+          admissions.set(request, { ok: false, code: 'originNotAllowed' });
+          return;
+        }
         admissions.set(
           request,
           await meetings.admit(request.params.appointmentId, request.query.token),
@@ -87,6 +105,9 @@ export const signallingRoutes: FastifyPluginAsyncZod<{
       const code = admission?.code ?? 'unauthorized';
       const send = (message: ServerSignal) => socket.send(JSON.stringify(message));
       switch (code) {
+        case 'originNotAllowed':
+          send({ type: 'error', code, message: API_ERRORS[code] });
+          return socket.close(SIGNALLING_CLOSE.forbidden, code);
         case 'unauthorized':
           send({
             type: 'error',

@@ -1,17 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import type { Locale } from '@vizita/shared/constants';
+import { safeLine } from '@vizita/shared/contracts/field-checks';
+import { checkoutSessionIdSchema } from '@vizita/shared/contracts/payments';
 import { localeFromAcceptLanguage } from '../../lib/request-locale.ts';
 import { checkoutPage, closedPage, declinedPage } from './checkout-pages.ts';
 import type { LocalProvider } from './providers/local.ts';
 import type { PaymentService } from './service.ts';
 
-const sessionParams = z.object({ sessionId: z.string().check(z.maxLength(255)) });
+const sessionParams = z.object({ sessionId: checkoutSessionIdSchema });
+const cardField = (max: number) => z._default(z.string().check(z.maxLength(max), safeLine()), '');
 const cardForm = z.object({
-  number: z._default(z.string().check(z.maxLength(40)), ''),
-  expiry: z._default(z.string().check(z.maxLength(10)), ''),
-  cvc: z._default(z.string().check(z.maxLength(8)), ''),
-  name: z._default(z.string().check(z.maxLength(100)), ''),
+  number: cardField(40),
+  expiry: cardField(10),
+  cvc: cardField(8),
+  name: cardField(100),
 });
 
 /**

@@ -3,6 +3,7 @@ import * as z from 'zod/mini';
 import { apiErrorSchema } from '@vizita/shared/contracts/api-response';
 import {
   appointmentIdResponseSchema,
+  checkoutSessionIdSchema,
   createSessionRequestSchema,
   createSessionResponseSchema,
   paymentHistoryResponseSchema,
@@ -60,7 +61,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
     {
       preValidation: app.authenticate,
       schema: {
-        params: z.object({ sessionId: z.string().check(z.maxLength(255)) }),
+        params: z.object({ sessionId: checkoutSessionIdSchema }),
         response: { 200: paymentSessionResponseSchema, ...errors },
       },
     },

@@ -9,7 +9,10 @@ export const RETENTION = {
   rateLimitCounters: { days: 1, why: 'only the current window counts' },
   /** Sessions and their refresh tokens, after they expired or were ended. */
   endedSessions: { days: 30, why: 'investigating a misuse of the account' },
-  /** E-mail validation, password reset and staff invitation links, after use or expiry. */
+  /**
+   * E-mail validation, password reset and staff invitation links, and the spent challenges of
+   * two-factor sign-ins (issue #18), after use or expiry.
+   */
   oneTimeTokens: { days: 7, why: 'telling "this link was used" from "this link is wrong"' },
   /** Registrations whose e-mail address was never confirmed. */
   unconfirmedRegistrations: { days: 30, why: 'the link of the validation mail may arrive late' },

@@ -104,7 +104,7 @@ export function createScheduleService({
       await appointments
         .cancel(doctorId, conflict._id, resolution.cancelReason!)
         .catch((error: unknown) => {
-          // Cancelled by the patient meanwhile: nothing left to do for this one.
+          // Cancelled by the patient, or begun (no longer the doctor's to cancel), meanwhile.
           if (!(error instanceof ApiError && error.statusCode < 500)) throw error;
         });
     return conflicts;

@@ -1,6 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { twoFactorCodeSchema } from '@vizita/shared/contracts/two-factor';
+import { AuthenticatorSecret } from '../../../components/authenticator-secret';
+import { RecoveryCodes } from '../../../components/recovery-codes';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { ErrorState } from '../../../components/ui/error-state';
@@ -17,7 +19,6 @@ import {
   useTwoFactorSetup,
   useTwoFactorStatus,
 } from '../api/two-factor';
-import { RecoveryCodes } from './recovery-codes';
 
 /** The security namespace's text for a refusal of a two-factor change. */
 const FAILURE_KEYS = {
@@ -66,9 +67,6 @@ function CodeInput({ value, onChange, error }: InputProps) {
   );
 }
 
-/** "1234 5678 …": a secret typed by hand is easier in groups of four. */
-const grouped = (secret: string) => secret.replace(/(.{4})/g, '$1 ').trim();
-
 /** Password, then the QR code and a first code, then the recovery codes (shown once). */
 function TurnOn({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation('security');
@@ -102,22 +100,7 @@ function TurnOn({ onDone }: { onDone: () => void }) {
         <h3 ref={focusOnMount} tabIndex={-1} className="font-semibold text-slate-900">
           {t('twoFactor.scanHeading')}
         </h3>
-        <ol className="list-decimal space-y-1 pl-5 text-sm text-slate-800">
-          <li>{t('twoFactor.scanStep1')}</li>
-          <li>{t('twoFactor.scanStep2')}</li>
-          <li>{t('twoFactor.scanStep3')}</li>
-        </ol>
-        <img
-          src={`data:image/svg+xml;utf8,${encodeURIComponent(setup.data.qrSvg)}`}
-          alt={t('twoFactor.qrAlt')}
-          className="size-48 rounded-lg border border-slate-200 bg-white p-2"
-        />
-        <p className="text-sm text-slate-700">
-          {t('twoFactor.manual')}{' '}
-          <code data-testid="totp-secret" className="font-mono break-all text-slate-900">
-            {grouped(setup.data.secret)}
-          </code>
-        </p>
+        <AuthenticatorSecret secret={setup.data.secret} qrSvg={setup.data.qrSvg} />
         <CodeInput value={code} onChange={setCode} error={message(problem)} />
         {enable.isError && <Alert tone="error">{t(failureKey(enable.error))}</Alert>}
         <Button type="submit" busy={enable.isPending}>

@@ -203,6 +203,11 @@ describe('registration view (?register=true)', () => {
       'registrationRateLimited',
       'Too many registrations from this address, please try again later.',
     ],
+    [
+      503,
+      'serviceBusy',
+      'Many requests are arriving right now. Please try again in a few seconds.',
+    ],
     [500, 'internal', 'Registration failed. Please try again.'],
   ])('translates a %i failure by its code', async (status, code, text) => {
     mockApi({ ...signedOutStatus, 'POST /auth/register-minimal': () => fail(status, code) });

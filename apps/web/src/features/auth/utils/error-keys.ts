@@ -33,6 +33,8 @@ export function loginErrorKey(error: unknown) {
 const REGISTER_ERRORS = {
   registrationRateLimited: 'register.errors.rateLimited',
   tooManyRequests: 'errors.tooManyRequests',
+  // Many registrations at once wait behind sign-ins for the password hashing: soon it works.
+  serviceBusy: 'errors.busy',
   validationFailed: 'errors.checkFields',
 } as const;
 
@@ -84,6 +86,7 @@ export function resetPasswordErrorKey(error: unknown) {
   const code = codeOf(error);
   if (code === 'validationFailed') return 'errors.checkFields';
   if (code === 'tooManyRequests') return 'errors.tooManyRequests';
+  if (code === 'serviceBusy') return 'errors.busy';
   const status = statusOf(error);
   if (status === 400) return 'reset.errors.invalidToken';
   if (status === 401) return 'reset.errors.expired';

@@ -129,6 +129,8 @@ describe('a consultation in the doctor console', () => {
   });
 
   it('cancels with a reason of at least 10 characters and a full refund', async () => {
+    // Half an hour before the start: still the doctor's to cancel.
+    vi.setSystemTime(new Date('2026-11-24T07:30:00.000Z'));
     const api = doctorOn({
       'PUT /api/appointments/a1/cancel': () =>
         ok({ appointment: { ...A, status: 'cancelled' }, refund: 'refunded' }),
@@ -148,6 +150,32 @@ describe('a consultation in the doctor console', () => {
     expect(api.calls.find((c) => c.method === 'PUT')?.body).toEqual({
       reason: 'Ill today, sorry',
     });
+  });
+
+  it('offers no cancellation once the consultation has begun, and says who still can cancel', async () => {
+    doctorOn();
+    renderApp('/doctor/appointments/a1');
+    expect(
+      await screen.findByText(/The consultation has begun, so it is no longer cancelled here/),
+    ).toHaveTextContent("ask the clinic's administration");
+    expect(screen.queryByRole('button', { name: 'Cancel appointment' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Mark as completed' })).toBeEnabled();
+  });
+
+  it('says why when the consultation begins while the cancel dialog is open', async () => {
+    vi.setSystemTime(new Date('2026-11-24T07:59:30.000Z'));
+    doctorOn({ 'PUT /api/appointments/a1/cancel': () => fail(409, 'cancelTooLate') });
+    renderApp('/doctor/appointments/a1');
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancel appointment' }));
+    const dialog = screen.getByRole('dialog', { name: 'Cancel this appointment' });
+    await userEvent.type(
+      within(dialog).getByLabelText('Reason for the patient'),
+      'Called away to an emergency.',
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel and refund' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'The consultation has begun meanwhile, so it can no longer be cancelled here.',
+    );
   });
 
   it('sends a guest without an account a new link, and has no profile to open', async () => {

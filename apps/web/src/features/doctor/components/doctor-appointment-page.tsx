@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { usePersonName } from '../../../lib/person-name';
 import { Link, useParams } from 'react-router';
 import { SLOT_LOST_CANCEL_REASON } from '@vizita/shared/contracts/appointments';
+import { doctorMayCancel } from '@vizita/shared/domain/doctor-access';
 import { JOIN_OPENS_BEFORE_MS } from '@vizita/shared/domain/join-window';
 import { AppointmentDocuments } from '../../../components/appointment-documents';
 import { AppointmentWhen } from '../../../components/appointment-when';
@@ -97,6 +98,8 @@ export function DoctorAppointmentPage() {
   const start = new Date(a.startsAt).getTime();
   const opened = now.getTime() >= start - JOIN_OPENS_BEFORE_MS;
   const started = now.getTime() >= start;
+  // The server says the same (409 cancelTooLate): from the start on, an outcome (ADR 0012).
+  const mayCancel = doctorMayCancel({ status: a.status, startsAt: new Date(a.startsAt) }, now);
   const name = personName(a.patient?.name);
   const live = a.status !== 'cancelled';
   const guest = a.patient?.guest === true;
@@ -150,13 +153,16 @@ export function DoctorAppointmentPage() {
         </div>
         <div className="flex flex-wrap items-start gap-2">
           <JoinControl entry={entry} now={now} />
-          {a.status === 'upcoming' && (
+          {mayCancel && (
             <Button variant="secondary" onClick={() => setCancelling(true)}>
               {t('cancel.button')}
             </Button>
           )}
         </div>
       </div>
+      {a.status === 'upcoming' && !mayCancel && (
+        <p className="text-sm text-slate-700">{t('cancel.started')}</p>
+      )}
       {cancelled && <Alert tone="success">{t('cancel.done')}</Alert>}
       {guest && (
         <GuestPanel

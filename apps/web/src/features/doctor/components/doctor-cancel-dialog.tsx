@@ -4,6 +4,7 @@ import {
   CANCEL_REASON_MAX,
   cancelAppointmentRequestSchema,
 } from '@vizita/shared/contracts/appointments';
+import type { ApiErrorCode } from '@vizita/shared/messages/api-errors';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
@@ -11,8 +12,22 @@ import { FieldError } from '../../../components/ui/field-error';
 import { FieldLabel } from '../../../components/ui/field-label';
 import { FormActions } from '../../../components/ui/form-actions';
 import { controlClasses } from '../../../components/ui/text-field';
+import { isApiError } from '../../../lib/api-client';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useCancelAsDoctor } from '../api/cancel-as-doctor';
+
+const ERROR_KEYS = {
+  // The consultation began while the dialog was open (the server's rule, ADR 0012).
+  cancelTooLate: 'cancel.tooLate',
+} as const satisfies Partial<Record<ApiErrorCode, string>>;
+
+/** The refusal in the doctor's words: a known code, else "could not be cancelled". */
+function errorKey(error: unknown) {
+  const code = isApiError(error) ? error.code : undefined;
+  return code !== undefined && Object.hasOwn(ERROR_KEYS, code)
+    ? ERROR_KEYS[code as keyof typeof ERROR_KEYS]
+    : 'cancel.failed';
+}
 
 /**
  * The doctor cancels: a reason the patient reads (the spec's 10–500 characters, the shared
@@ -82,7 +97,9 @@ export function DoctorCancelDialog({
           />
           <FieldError id={reason.errorId} error={reason.error} />
         </div>
-        {cancel.isError && !fieldRejected && <Alert tone="error">{t('cancel.failed')}</Alert>}
+        {cancel.isError && !fieldRejected && (
+          <Alert tone="error">{t(errorKey(cancel.error))}</Alert>
+        )}
         <FormActions className="pt-2">
           <Button variant="secondary" onClick={onClose} disabled={busy}>
             {t('cancel.keep')}

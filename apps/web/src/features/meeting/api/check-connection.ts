@@ -1,14 +1,17 @@
-import type { IceServer } from '@vizita/shared/contracts/meetings';
-import { connectionCheckResponseSchema } from '@vizita/shared/contracts/meeting-preflight';
+import {
+  connectionCheckResponseSchema,
+  type ConnectionCheck,
+} from '@vizita/shared/contracts/meeting-preflight';
 import { authApi } from '../../../lib/api-client';
 
 /**
  * POST /api/meetings/:id/connection-check — the STUN/TURN servers a join would use, with a
- * short-lived TURN credential, for the device check to see whether they answer.
+ * short-lived TURN credential once the call is open, for the device check to see whether they
+ * answer.
  */
-export async function checkConnection(appointmentId: string): Promise<IceServer[]> {
+export async function checkConnection(appointmentId: string): Promise<ConnectionCheck> {
   const body = await authApi.post(
     `/api/meetings/${encodeURIComponent(appointmentId)}/connection-check`,
   );
-  return connectionCheckResponseSchema.parse(body).data.iceServers;
+  return connectionCheckResponseSchema.parse(body).data;
 }

@@ -26,7 +26,7 @@ const guestApi = (overrides: Record<string, () => ReturnType<typeof ok>> = {}) =
   mockApi({
     'POST /api/guest/session': () => ok(CONSULTATION),
     'GET /api/guest/consultation': () => ok(CONSULTATION),
-    'POST /api/guest/connection-check': () => ok({ iceServers: [] }),
+    'POST /api/guest/connection-check': () => ok({ iceServers: [], turnNotYet: false }),
     'GET /auth/status': () => fail(401, 'authRequired'),
     ...overrides,
   });

@@ -67,7 +67,7 @@ function fakeCalls(initial: Partial<CallSnapshot> = {}) {
 
 /** The device check's calls (device-check/): no STUN/TURN, an empty sample, no consent due. */
 const preflight = {
-  'POST /api/meetings/a1/connection-check': () => ok({ iceServers: [] }),
+  'POST /api/meetings/a1/connection-check': () => ok({ iceServers: [], turnNotYet: false }),
   'GET /api/meetings/connection-check/download': () => ({ status: 200 }),
   'GET /api/meetings/video-consent': () => ok({ due: false }),
 };

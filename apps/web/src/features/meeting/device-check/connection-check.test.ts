@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DOWNLOAD_SAMPLE_MAX_BYTES } from '@vizita/shared/contracts/meeting-preflight';
+import type { IceServer } from '@vizita/shared/contracts/meetings';
 import {
   DOWNLOAD_TIME_LIMIT_MS,
   FIRST_SAMPLE_BYTES,
@@ -21,6 +22,9 @@ import { fakeIce } from './fake-ice';
 
 const STUN = { urls: 'stun:stun.vizita.test:3478' };
 const TURN = { urls: ['turn:turn.vizita.test:3478'], username: 'u', credential: 'c' };
+
+/** The connection check's answer: these servers, the TURN credential not held back. */
+const servers = (iceServers: IceServer[], turnNotYet = false) => ({ iceServers, turnNotYet });
 
 /**
  * A server on a clock the test owns: each request takes `latencyMs` plus the bytes at `kbits`.
@@ -183,7 +187,7 @@ describe('runConnectionCheck', () => {
     const server = fakeServer({ latencyMs: 10, kbits: 50_000 });
     const updates: ConnectionReport[] = [];
     const report = await runConnectionCheck(
-      { iceServers: () => Promise.resolve([STUN]), download: server.download },
+      { iceServers: () => Promise.resolve(servers([STUN])), download: server.download },
       (r) => updates.push(r),
       { createPeerConnection: fakeIce(['srflx']), now: server.now },
     );
@@ -194,6 +198,16 @@ describe('runConnectionCheck', () => {
     });
     expect(updates).toHaveLength(3);
     expect(updates.at(-1)).toEqual(report);
+  });
+
+  it('says that TURN is checked once the call opens when the server holds its credential back', async () => {
+    const server = fakeServer({ latencyMs: 10, kbits: 50_000 });
+    const report = await runConnectionCheck(
+      { iceServers: () => Promise.resolve(servers([STUN], true)), download: server.download },
+      () => {},
+      { createPeerConnection: fakeIce(['srflx']), now: server.now },
+    );
+    expect(report.ice).toEqual({ status: 'done', result: { stun: 'answered', turn: 'notYet' } });
   });
 
   it('says what could not be checked', async () => {
@@ -217,7 +231,7 @@ describe('runConnectionCheck', () => {
     const server = fakeServer({});
     const onUpdate = vi.fn();
     const pending = runConnectionCheck(
-      { iceServers: () => Promise.resolve([]), download: server.download },
+      { iceServers: () => Promise.resolve(servers([])), download: server.download },
       onUpdate,
       { createPeerConnection: fakeIce([]), now: server.now, signal: controller.signal },
     );

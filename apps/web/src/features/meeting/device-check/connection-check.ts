@@ -1,4 +1,7 @@
-import { DOWNLOAD_SAMPLE_MAX_BYTES } from '@vizita/shared/contracts/meeting-preflight';
+import {
+  DOWNLOAD_SAMPLE_MAX_BYTES,
+  type ConnectionCheck,
+} from '@vizita/shared/contracts/meeting-preflight';
 import type { IceServer } from '@vizita/shared/contracts/meetings';
 
 /**
@@ -32,8 +35,11 @@ export const ICE_TIMEOUT_MS = 5000;
 export type DownloadSample = (bytes: number, signal: AbortSignal) => Promise<number>;
 
 export interface ConnectionSources {
-  /** The ICE servers a join would use, with a credential for the check. */
-  iceServers: () => Promise<IceServer[]>;
+  /**
+   * The ICE servers a join would use, with a credential for the check; and whether the TURN
+   * credential is held back until the call opens.
+   */
+  iceServers: () => Promise<ConnectionCheck>;
   download: DownloadSample;
 }
 
@@ -167,7 +173,8 @@ export type IceOutcome = 'answered' | 'noAnswer' | 'notConfigured' | 'unsupporte
 
 export interface IceReport {
   stun: IceOutcome;
-  turn: IceOutcome;
+  /** `notYet`: the server gives its TURN credential only once the call opens (ADR 0014). */
+  turn: IceOutcome | 'notYet';
 }
 
 /** Which kinds of ICE server the list names: stun:/stuns: and turn:/turns: URLs. */
@@ -319,13 +326,14 @@ export async function runConnectionCheck(
 
   const ice = (async () => {
     try {
-      const servers = await sources.iceServers();
-      update({
-        ice: {
-          status: 'done',
-          result: await checkIceServers(servers, createPeerConnection, signal ? { signal } : {}),
-        },
-      });
+      const { iceServers, turnNotYet } = await sources.iceServers();
+      const result: IceReport = await checkIceServers(
+        iceServers,
+        createPeerConnection,
+        signal ? { signal } : {},
+      );
+      if (turnNotYet && result.turn === 'notConfigured') result.turn = 'notYet';
+      update({ ice: { status: 'done', result } });
     } catch {
       update({ ice: { status: 'failed' } });
     }

@@ -6,6 +6,7 @@ import {
   type CheckItem,
   type ConnectionReport,
   type IceOutcome,
+  type IceReport,
 } from './connection-check';
 
 type Tone = 'good' | 'warn' | 'neutral' | 'pending';
@@ -28,13 +29,15 @@ const TURN_KEYS = {
   answered: 'meeting.deviceCheck.connection.turn.answered',
   noAnswer: 'meeting.deviceCheck.connection.turn.noAnswer',
   notConfigured: 'meeting.deviceCheck.connection.turn.notConfigured',
+  notYet: 'meeting.deviceCheck.connection.turn.notYet',
   unsupported: 'meeting.deviceCheck.connection.unsupported',
-} as const satisfies Record<IceOutcome, string>;
+} as const satisfies Record<IceReport['turn'], string>;
 
-const ICE_TONES: Record<IceOutcome, Tone> = {
+const ICE_TONES: Record<IceReport['turn'], Tone> = {
   answered: 'good',
   noAnswer: 'warn',
   notConfigured: 'neutral',
+  notYet: 'neutral',
   unsupported: 'warn',
 };
 

@@ -105,7 +105,7 @@ const STUN_TURN: IceServer[] = [
 
 function sources(over: Partial<DeviceCheckSources> = {}): DeviceCheckSources {
   return {
-    iceServers: vi.fn(() => Promise.resolve(STUN_TURN)),
+    iceServers: vi.fn(() => Promise.resolve({ iceServers: STUN_TURN, turnNotYet: false })),
     // As fast as it gets: every byte at once.
     download: vi.fn((bytes: number) => Promise.resolve(bytes)),
     ...over,
@@ -295,7 +295,7 @@ describe('DeviceCheck', () => {
   it('says when the download is below 2,000 kbit/s and no STUN/TURN server is set up', async () => {
     renderCheck({
       src: sources({
-        iceServers: () => Promise.resolve([]),
+        iceServers: () => Promise.resolve({ iceServers: [], turnNotYet: false }),
         // 100 bytes every 5 ms: a few hundred kbit/s.
         download: () => new Promise((resolve) => setTimeout(() => resolve(100), 5)),
       }),
@@ -307,6 +307,19 @@ describe('DeviceCheck', () => {
     expect(
       screen.getByText(/None is set up for this service: on very strict networks/),
     ).toBeVisible();
+  });
+
+  it('says the relay server is checked once the call opens, before its window', async () => {
+    renderCheck({
+      src: sources({
+        iceServers: () =>
+          Promise.resolve({ iceServers: [{ urls: 'stun:stun.vizita.test' }], turnNotYet: true }),
+      }),
+    });
+    expect(
+      await screen.findByText(/Checked from 15 minutes before the consultation/),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/None is set up for this service: on very strict/)).toBeNull();
   });
 
   it('says when our server cannot be reached, or the servers did not answer', async () => {

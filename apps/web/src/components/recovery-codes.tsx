@@ -1,12 +1,13 @@
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../../components/ui/alert';
-import { Button, buttonClasses } from '../../../components/ui/button';
-import { focusOnMount } from '../../../lib/focus';
+import { Alert } from './ui/alert';
+import { Button, buttonClasses } from './ui/button';
+import { focusOnMount } from '../lib/focus';
 
 /**
  * The recovery codes, shown once: each signs in once when the phone is lost. Downloadable as a
- * text file; the list is plain text too, to print or copy.
+ * text file; the list is plain text too, to print or copy. Shown by the security page and by the
+ * invitation page, which turns two-factor sign-in on for a new doctor.
  */
 export function RecoveryCodes({
   codes,
