@@ -98,8 +98,8 @@ describe('the clinic runs Vizita from the browser', () => {
       await shown(doctor.getByRole('heading', { name: 'Welcome to Vizita, Ivo' }));
       await shown(doctor.getByRole('img', { name: 'QR code for your authenticator app' }));
       await checkBothWidths(doctor, 'accept invitation');
-      const secret = await acceptInvitation(doctor, DOCTOR.password);
-      await signInWithCode(doctor, DOCTOR.email, DOCTOR.password, secret, '/doctor');
+      const authenticator = await acceptInvitation(doctor, DOCTOR.password);
+      await signInWithCode(doctor, DOCTOR.email, DOCTOR.password, authenticator, '/doctor');
 
       // Weekly hours around the clock (the journey must find a slot now), and a day off.
       await doctor.getByRole('link', { name: 'Availability' }).click();

@@ -1,13 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import type { Download, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { totpAt, totpStep } from '../apps/api/src/lib/totp.ts';
+import { totpStep } from '../apps/api/src/lib/totp.ts';
 import { expectAccessible } from './support/axe.ts';
 import { openPage } from './support/browser.ts';
 import { setUpJourney } from './support/journey.ts';
 import { bookWithCallDoctor, callDoctor, createCallDoctor } from './support/meetings.ts';
 import { signedInPatient } from './support/patients.ts';
-import { setUpTwoFactor, signInStaffFirstTime } from './support/two-factor.ts';
+import { freshCode, setUpTwoFactor, signInStaffFirstTime } from './support/two-factor.ts';
 import {
   button,
   DESKTOP,
@@ -28,19 +28,6 @@ import {
 const journey = setUpJourney();
 const EGN = '8506014447'; // support/patients.ts
 const REASON = 'Follow-up on blood tests'; // support/meetings.ts
-
-/**
- * A code of the authenticator app that the server has not seen yet: each code is good once, so
- * after `usedStep` the next step's (the server allows one step of drift), or a wait for it.
- */
-async function freshCode(secret: string, usedStep: number) {
-  for (;;) {
-    const now = totpStep(new Date());
-    const step = [now, now + 1].find((s) => s > usedStep);
-    if (step !== undefined) return { code: totpAt(secret, step), step };
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-  }
-}
 
 async function download(page: Page, name: string): Promise<{ file: Download; text: string }> {
   const [file] = await Promise.all([page.waitForEvent('download'), button(page, name).click()]);
