@@ -18,6 +18,18 @@ const webFeatures = (() => {
   }
 })();
 
+// Read beside this file, not in the working directory: the boundary test lints from its own.
+const apiModules = (() => {
+  try {
+    return readdirSync(`${import.meta.dirname}/apps/api/src/modules`, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name);
+  } catch {
+    return [];
+  }
+})();
+const apiRepos = (modules) => modules.map((m) => `./apps/api/src/modules/${m}/repo.ts`);
+
 export default tseslint.config(
   {
     ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/*.d.ts', 'coverage/**'],
@@ -87,6 +99,40 @@ export default tseslint.config(
       ],
     },
   },
+  // The API: a module's repo.ts is its own SQL; no other module, plugin or lib file imports it
+  // (STYLE.md §9, §9a). What a module publishes for the others — a read, or a write of its table
+  // done on their behalf — lives in a file named for it (auth/users.ts, doctors/profiles.ts,
+  // appointments/holds.ts …; apps/api/src/modules/README.md lists them). A reach-in that is still
+  // needed is an eslint-disable line with its reason, so review sees every one. Which module
+  // writes which table is apps/api/test/table-ownership.test.ts's map, checked on every file.
+  {
+    files: ['apps/api/src/**/*.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...apiModules.map((m) => ({
+              target: `./apps/api/src/modules/${m}`,
+              from: apiRepos(apiModules.filter((other) => other !== m)),
+              message: `Another module's repo.ts is its own SQL: use its service or a file it publishes for others (apps/api/src/modules/README.md).`,
+            })),
+            {
+              target: [
+                './apps/api/src/lib',
+                './apps/api/src/db',
+                './apps/api/src/plugins',
+                './apps/api/src/broadcast',
+              ],
+              from: apiRepos(apiModules),
+              message: `A module's repo.ts is its own SQL: use its service or a file it publishes for others (apps/api/src/modules/README.md).`,
+            },
+          ],
+          basePath: import.meta.dirname,
+        },
+      ],
+    },
+  },
   // The web app: browser globals, React rules, one HTTP client, no literal UI strings.
   {
     files: ['apps/web/**/*.{ts,tsx}'],
@@ -115,10 +161,17 @@ export default tseslint.config(
         'error',
         {
           zones: [
-            // lib and components are below features; features are below app.
+            // lib, then api, then components are below features; features are below app.
             {
               target: './apps/web/src/lib',
-              from: ['./apps/web/src/features', './apps/web/src/app'],
+              from: ['./apps/web/src/api', './apps/web/src/features', './apps/web/src/app'],
+              message: 'lib/ is infrastructure: it imports no calls, features or app.',
+            },
+            // The calls several features share: they use lib/, never a screen.
+            {
+              target: './apps/web/src/api',
+              from: ['./apps/web/src/components', './apps/web/src/features', './apps/web/src/app'],
+              message: 'api/ holds shared calls and query keys: it imports lib/ only.',
             },
             {
               target: './apps/web/src/components',
@@ -131,7 +184,7 @@ export default tseslint.config(
               from: './apps/web/src/features',
               except: [`./${f}`],
               message:
-                'Features do not import each other; lift shared code into lib/ or components/.',
+                'Features do not import each other; lift shared code into api/, lib/ or components/.',
             })),
           ],
         },

@@ -4,6 +4,8 @@ import * as schema from './schema.ts';
 
 export type Db = NodePgDatabase<typeof schema>;
 export type Database = { pool: pg.Pool; db: Db; close: () => Promise<void> };
+/** A transaction or the pool: repo functions work inside either. */
+export type Tx = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 
 /** How long a request waits for a pooled connection before it is answered 503 (busy). */
 export const ACQUIRE_TIMEOUT_MS = 5_000;

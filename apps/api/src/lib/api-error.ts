@@ -1,3 +1,4 @@
+import { apiErrorSchema } from '@vizita/shared/contracts/api-response';
 import { API_ERRORS, type ApiErrorCode } from '@vizita/shared/messages/api-errors';
 import { validationMessageEn } from '@vizita/shared/messages/validation';
 
@@ -23,4 +24,21 @@ export function validationError(issues: { path: PropertyKey[]; message: string }
   const error = new ApiError(400, 'validationFailed', { errors });
   if (errors[0]) error.message = errors[0].msg;
   return error;
+}
+
+/** The failure statuses a route may declare: those ApiError and the error handler answer with. */
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 429 | 502 | 503;
+
+/**
+ * A route's failure answers for its response schema, `{ 200: …, ...errorResponses(400, 401) }`:
+ * each status documented (OpenAPI) and serialized as the one error body. It sits beside ApiError
+ * rather than in plugins/ (it registers nothing): the status a service throws and the body a route
+ * declares for it are one error value (STYLE.md 9b).
+ */
+export function errorResponses<S extends ErrorStatus>(
+  ...statuses: S[]
+): { [K in S]: typeof apiErrorSchema } {
+  return Object.fromEntries(statuses.map((status) => [status, apiErrorSchema])) as {
+    [K in S]: typeof apiErrorSchema;
+  };
 }

@@ -3,10 +3,13 @@ import fp from 'fastify-plugin';
 import { ApiError } from '../lib/api-error.ts';
 import type { AuthService } from '../modules/auth/service.ts';
 
+/** Who is calling: the session `app.authenticate` verified. */
+export type Caller = { userId: string; sessionId: string; restricted: boolean };
+
 declare module 'fastify' {
   interface FastifyRequest {
     /** Set by `app.authenticate`; the only source of "who is calling" (never the body). */
-    auth: { userId: string; sessionId: string; restricted: boolean } | null;
+    auth: Caller | null;
   }
   interface FastifyInstance {
     /** A live session with its second factor (or none due): every signed-in route. */
@@ -25,6 +28,17 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   if (!header) return undefined;
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   return match?.[1];
+}
+
+/**
+ * The caller of a route that runs `app.authenticate` (or `authenticateForSetup`), typed without an
+ * assertion. It sits beside the hook that sets `request.auth` rather than in lib/: this plugin is
+ * the one place that knows when the field is filled. A route that forgot the hook answers 401
+ * instead of reading the id of nobody.
+ */
+export function callerOf(request: Pick<FastifyRequest, 'auth'>): Caller {
+  if (!request.auth) throw new ApiError(401, 'authRequired');
+  return request.auth;
 }
 
 /**

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client.ts';
 import { ApiError } from '../lib/api-error.ts';
-import { findUserById } from '../modules/auth/repo.ts';
+import { findUserById } from '../modules/auth/users.ts';
 
 export type Role = 'patient' | 'doctor' | 'admin';
 

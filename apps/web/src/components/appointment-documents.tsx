@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppointmentDocument } from '@vizita/shared/contracts/documents';
-import { downloadDocumentVersion, useAppointmentDocuments } from '../lib/appointment-documents';
+import { downloadDocumentVersion, useAppointmentDocuments } from '../api/appointment-documents';
 import { formatInstantDate } from '../lib/dates';
 import { formatFileSize } from '../lib/format-file-size';
 import { Alert } from './ui/alert';

@@ -12,9 +12,9 @@ import {
 import { isCalendarDate } from '@vizita/shared/domain/calendar-date';
 import { addDays } from '@vizita/shared/domain/zoned-time';
 import { isApiError } from '../lib/api-client';
-import { useCreateGuestConsultation } from '../lib/create-guest-consultation';
+import { useCreateGuestConsultation } from '../api/create-guest-consultation';
 import { formatLongCalendarDate, toIsoDate } from '../lib/dates';
-import { useFreeSlots } from '../lib/get-free-slots';
+import { useFreeSlots } from '../api/get-free-slots';
 import { isLocale } from '../lib/i18n';
 import { useSchemaForm, type FieldProps } from '../lib/use-schema-form';
 import { ResendGuestLink } from './resend-guest-link';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../lib/api-client';
-import { useResendGuestLink } from '../lib/resend-guest-link';
+import { useResendGuestLink } from '../api/resend-guest-link';
 import { Alert } from './ui/alert';
 import { Button } from './ui/button';
 

@@ -1,5 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { accessToken, api, ApiError, authApi, onRefresh, setRequestLocale } from './api-client';
+import {
+  accessToken,
+  api,
+  ApiError,
+  authApi,
+  errorKey,
+  onRefresh,
+  setRequestLocale,
+} from './api-client';
 
 type Reply = { status: number; body?: unknown };
 
@@ -272,5 +280,78 @@ describe('api client', () => {
       statusCode: 0,
       message: 'Network error',
     });
+  });
+});
+
+describe('the failure body, parsed once with the shared schema', () => {
+  const validation = {
+    success: false,
+    message: 'Please enter a valid email address',
+    code: 'validationFailed',
+    errors: [{ path: 'email', msg: 'Please enter a valid email address', code: 'emailInvalid' }],
+  };
+
+  it('gives the code and the field errors of an API failure answer', async () => {
+    stubFetch(() => ({ status: 400, body: validation }));
+    const error = await api.post('/auth/register', {}).catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      statusCode: 400,
+      code: 'validationFailed',
+      message: 'Please enter a valid email address',
+      body: validation,
+      fieldErrors: validation.errors,
+    });
+  });
+
+  it('gives no code, no field errors and the status text for a body that is not ours', async () => {
+    stubFetch(() => ({ status: 503, body: { message: 'proxy says no', code: 'serviceBusy' } }));
+    const error = await api.get('/api/a').catch((e: unknown) => e);
+
+    expect(error).toMatchObject({
+      statusCode: 503,
+      code: undefined,
+      message: 'Service Unavailable',
+      body: null,
+      fieldErrors: [],
+    });
+  });
+
+  it('names a failed refresh by its answer’s code, else sessionExpired', async () => {
+    accessToken.set('expired');
+    stubFetch(() => unauthorized);
+    await expect(authApi.get('/api/a')).rejects.toMatchObject({ code: 'authRequired' });
+
+    accessToken.set('expired');
+    stubFetch((path) => (path === '/auth/status' ? { status: 502 } : unauthorized));
+    await expect(authApi.get('/api/a')).rejects.toMatchObject({
+      statusCode: 502,
+      code: 'sessionExpired',
+      message: 'Failed to refresh token',
+    });
+  });
+});
+
+describe('errorKey', () => {
+  const KEYS = { slotTaken: 'errors.slotTaken', tooManyRequests: 'errors.tooMany' } as const;
+  const refusal = (code: string) => new ApiError(409, 'x', { success: false, message: 'x', code });
+
+  it('gives the key of a known code', () => {
+    expect(errorKey(refusal('slotTaken'), KEYS, 'errors.generic')).toBe('errors.slotTaken');
+    expect(errorKey(new ApiError(429, 'x', null, 'tooManyRequests'), KEYS, null)).toBe(
+      'errors.tooMany',
+    );
+  });
+
+  it('gives the fallback for another code, no code, or another error', () => {
+    expect(errorKey(refusal('doctorNotFound'), KEYS, 'errors.generic')).toBe('errors.generic');
+    // A code from a newer server, even one that names a property of every object.
+    expect(errorKey(refusal('somethingNew'), KEYS, null)).toBeNull();
+    expect(errorKey(refusal('constructor'), KEYS, null)).toBeNull();
+    expect(errorKey(new ApiError(0, 'Network error'), KEYS, 'errors.generic')).toBe(
+      'errors.generic',
+    );
+    expect(errorKey(new Error('boom'), KEYS, 'errors.generic')).toBe('errors.generic');
   });
 });

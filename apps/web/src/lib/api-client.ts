@@ -1,4 +1,10 @@
 import { DEFAULT_LOCALE } from '@vizita/shared/constants';
+import {
+  apiErrorSchema,
+  type ApiErrorBody,
+  type FieldError,
+} from '@vizita/shared/contracts/api-response';
+import type { ApiErrorCode } from '@vizita/shared/messages/api-errors';
 
 // The only module that calls fetch (STYLE.md §2). Paths are relative: in development Vite proxies
 // them to the API, in production the API serves this app from the same origin.
@@ -8,24 +14,56 @@ const REFRESH_FAILED_MESSAGE = 'Failed to refresh token'; // spec §8 Token refr
 const NETWORK_ERROR_MESSAGE = 'Network error'; // spec §8 Generic request failure
 const AUTH_REQUIRED_MESSAGE = 'Authentication required'; // spec §6
 
-/** A failed call (spec §8): HTTP status (0 for a network failure), the response body, its code. */
+/**
+ * A failed call (spec §8): HTTP status (0 for a network failure), and the failure body parsed once
+ * with the shared `apiErrorSchema` (STYLE.md 9b) — its code and its field errors.
+ */
 export class ApiError extends Error {
   readonly statusCode: number;
+  /**
+   * The body as it came. Only for a refusal that carries more than the common shape (a schedule
+   * conflict's `conflicts`): parse it with that refusal's shared schema, never cast it.
+   */
   readonly data: unknown;
-  /** `code` of the failure body — a key of API_ERRORS in shared `messages/api-errors`. */
-  readonly code: string | undefined;
+  /** The body, if it is one of the API's failure answers; null otherwise (a proxy's page, none). */
+  readonly body: ApiErrorBody | null;
+  /** The body's code, else the one the client names itself (`authRequired`, `sessionExpired`). */
+  readonly code: ApiErrorCode | undefined;
+  /** The field errors of a 4xx (spec §8 `errors: [{ path, msg }]`; `code` is a validation key). */
+  readonly fieldErrors: readonly FieldError[];
 
-  constructor(statusCode: number, message: string, data: unknown = null, code?: string) {
+  constructor(statusCode: number, message: string, data: unknown = null, code?: ApiErrorCode) {
     super(message);
     this.name = 'ApiError';
     this.statusCode = statusCode;
     this.data = data;
-    this.code = code;
+    const parsed = apiErrorSchema.safeParse(data);
+    this.body = parsed.success ? parsed.data : null;
+    // The server answers only the codes of the shared API_ERRORS (its ApiError takes an
+    // ApiErrorCode); checking them here would put every English message on the first page. A code
+    // from a server newer than this build is in no screen's map, so it gets the screen's fallback.
+    this.code = this.body ? (this.body.code as ApiErrorCode) : code;
+    this.fieldErrors = this.body?.errors ?? [];
   }
 }
 
 export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
+}
+
+/**
+ * The text key that `keys` gives the failure's code, else `fallback`. Each screen's map is written
+ * `satisfies Partial<Record<ApiErrorCode, string>>`, so a renamed code fails to compile instead of
+ * silently showing the generic text (STYLE.md 9b).
+ */
+export function errorKey<K extends string, F extends string | null>(
+  error: unknown,
+  keys: Partial<Record<ApiErrorCode, K>>,
+  fallback: F,
+): K | F {
+  const code = isApiError(error) ? error.code : undefined;
+  const key = code !== undefined && Object.hasOwn(keys, code) ? keys[code] : undefined;
+  return key ?? fallback;
 }
 
 // --- the access token, held in memory only (the refresh token is an httpOnly cookie) ---------
@@ -129,14 +167,9 @@ function field(data: unknown, name: string): unknown {
 }
 
 function errorFrom(response: Response, data: unknown): ApiError {
-  const message = field(data, 'message');
-  const code = field(data, 'code');
-  return new ApiError(
-    response.status,
-    typeof message === 'string' && message ? message : response.statusText,
-    data,
-    typeof code === 'string' ? code : undefined,
-  );
+  const error = new ApiError(response.status, response.statusText, data);
+  if (error.body?.message) error.message = error.body.message;
+  return error;
 }
 
 async function send(method: Method, path: string, options: RequestOptions): Promise<Sent> {
@@ -198,12 +231,11 @@ export function refreshSession(): Promise<unknown> {
       const { response, data } = await send('GET', REFRESH_PATH, {});
       const token = field(field(data, 'data'), 'accessToken');
       if (!response.ok || typeof token !== 'string' || !token) {
-        const code = field(data, 'code');
         throw new ApiError(
           response.ok ? 401 : response.status,
           REFRESH_FAILED_MESSAGE,
           data,
-          typeof code === 'string' ? code : 'sessionExpired',
+          'sessionExpired',
         );
       }
       accessToken.set(token);

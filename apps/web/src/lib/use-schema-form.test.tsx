@@ -1,13 +1,15 @@
 import { act, render, renderHook, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import * as z from 'zod/mini';
 import {
   emailOnlyRequestSchema,
   registerFormSchema,
   type RegisterForm,
 } from '@vizita/shared/contracts/auth';
 import { ApiError } from './api-client';
-import { useSchemaForm } from './use-schema-form';
+import { formSchema } from './form-schema';
+import { useSchemaForm, type FieldProps } from './use-schema-form';
 
 const emptyRegistration = {
   firstName: '',
@@ -150,9 +152,11 @@ describe('useSchemaForm', () => {
       'Validation failed',
       {
         success: false,
+        message: 'Please enter a valid email address',
+        code: 'validationFailed',
         errors: [
           { path: 'email', msg: 'Please enter a valid email address', code: 'emailInvalid' },
-          { path: 'notAField', code: 'invalidValue' },
+          { path: 'notAField', msg: 'Invalid value', code: 'invalidValue' },
         ],
       },
       'validationFailed',
@@ -182,7 +186,12 @@ describe('useSchemaForm', () => {
     );
     act(() => {
       result.current.setServerErrors(
-        new ApiError(400, 'x', { errors: [{ path: 'email', code: 'too_small' }] }),
+        new ApiError(400, 'x', {
+          success: false,
+          message: 'x',
+          code: 'validationFailed',
+          errors: [{ path: 'email', msg: 'x', code: 'too_small' }],
+        }),
       );
     });
     expect(result.current.field('email').error).toBe('Invalid value');
@@ -244,5 +253,223 @@ describe('useSchemaForm', () => {
 
     act(() => result.current.reset());
     expect(result.current.values).toEqual({ email: '' });
+  });
+});
+
+/** Values that nest: a text, an object of texts, a list of choices and a list of rows. */
+const hoursSchema = z.object({
+  title: z.string().check(z.minLength(1, 'invalidValue')),
+  bios: z.object({ en: z.string().check(z.maxLength(5, 'fieldTooLong')), de: z.string() }),
+  languages: z.array(z.string()).check(z.minLength(1, 'invalidValue')),
+  ranges: z
+    .array(
+      z.object({
+        start: z.string().check(z.regex(/^\d\d:\d\d$/, 'scheduleTimeInvalid')),
+        end: z.string().check(z.regex(/^\d\d:\d\d$/, 'scheduleTimeInvalid')),
+      }),
+    )
+    .check(z.maxLength(3, 'scheduleTooMany')),
+});
+type HoursValues = z.infer<typeof hoursSchema>;
+
+const someHours: HoursValues = {
+  title: 'Dr.',
+  bios: { en: '', de: '' },
+  languages: ['bg'],
+  ranges: [
+    { start: '09:00', end: '12:00' },
+    { start: '13:00', end: '17:00' },
+  ],
+};
+
+function HoursForm({ onValid }: { onValid: (data: HoursValues) => void }) {
+  const form = useSchemaForm({ schema: hoursSchema, defaultValues: someHours });
+  const onSubmit = form.handleSubmit(onValid);
+  const input = (label: string, { error, errorId, ...props }: FieldProps<string>) => (
+    <div>
+      <label>
+        {label}
+        <input {...props} />
+      </label>
+      <p id={errorId}>{error}</p>
+    </div>
+  );
+  const languages = form.field('languages');
+  return (
+    <form noValidate onSubmit={(event) => void onSubmit(event)}>
+      {input('title', form.field('title'))}
+      {input('bio en', form.field('bios.en'))}
+      {form.values.ranges.map((_, index) => (
+        <div key={index}>
+          {input(`start ${index}`, form.field(`ranges.${index}.start`))}
+          {input(`end ${index}`, form.field(`ranges.${index}.end`))}
+          <button type="button" onClick={() => form.remove('ranges', index)}>
+            remove {index}
+          </button>
+        </div>
+      ))}
+      <button type="button" onClick={() => form.append('ranges', { start: '', end: '' })}>
+        add
+      </button>
+      <label>
+        German
+        <input
+          type="checkbox"
+          name={languages.name}
+          checked={languages.value.includes('de')}
+          onChange={(event) =>
+            languages.onChange(event.target.checked ? [...languages.value, 'de'] : ['bg'])
+          }
+        />
+      </label>
+      <output>{form.values.languages.join(',')}</output>
+      <button type="submit">submit</button>
+    </form>
+  );
+}
+
+describe('useSchemaForm with nested values and lists', () => {
+  it('names a nested field by its path, shows its issue there, and focuses it first in page order', async () => {
+    const user = userEvent.setup();
+    const onValid = vi.fn();
+    render(<HoursForm onValid={onValid} />);
+    await user.clear(screen.getByLabelText('end 1'));
+    await user.type(screen.getByLabelText('end 1'), 'late');
+    await user.type(screen.getByLabelText('bio en'), 'A long bio');
+    await user.click(screen.getByRole('button', { name: 'submit' }));
+
+    expect(onValid).not.toHaveBeenCalled();
+    const bio = screen.getByLabelText('bio en');
+    expect(bio).toHaveAttribute('name', 'bios.en');
+    expect(bio).toHaveFocus();
+    expect(bio).toHaveAccessibleDescription('This field is too long');
+    expect(screen.getByLabelText('end 1')).toHaveAttribute('name', 'ranges.1.end');
+    expect(screen.getByLabelText('end 1')).toHaveAccessibleDescription(
+      'Please enter a time as HH:MM',
+    );
+    expect(screen.getByLabelText('start 1')).not.toHaveAttribute('aria-invalid');
+
+    // Typing clears that field's error only.
+    await user.type(bio, '{Backspace}');
+    expect(bio).not.toHaveAttribute('aria-invalid');
+    expect(screen.getByLabelText('end 1')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('checks a nested field when it loses focus', async () => {
+    const user = userEvent.setup();
+    render(<HoursForm onValid={vi.fn()} />);
+    await user.clear(screen.getByLabelText('start 0'));
+    await user.tab();
+    expect(screen.getByLabelText('start 0')).toHaveAccessibleDescription(
+      'Please enter a time as HH:MM',
+    );
+    expect(screen.getByLabelText('end 0')).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('adds and removes rows; the errors of later rows move up with them', async () => {
+    const user = userEvent.setup();
+    render(<HoursForm onValid={vi.fn()} />);
+    await user.clear(screen.getByLabelText('start 0'));
+    await user.click(screen.getByRole('button', { name: 'add' }));
+    await user.type(screen.getByLabelText('start 2'), '08:00');
+    await user.click(screen.getByRole('button', { name: 'submit' }));
+    // Each row's problem is its own: the first on the page takes the focus.
+    expect(screen.getByLabelText('start 0')).toHaveFocus();
+    expect(screen.getByLabelText('end 2')).toHaveAccessibleDescription(
+      'Please enter a time as HH:MM',
+    );
+
+    await user.click(screen.getByRole('button', { name: 'remove 0' }));
+    expect(screen.queryByLabelText('start 2')).toBeNull();
+    expect(screen.getByLabelText('start 1')).toHaveValue('08:00');
+    expect(screen.getByLabelText('end 1')).toHaveAccessibleDescription(
+      'Please enter a time as HH:MM',
+    );
+    expect(screen.getByLabelText('start 0')).toHaveValue('13:00');
+    expect(screen.getByLabelText('start 0')).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('puts a rule about a whole list on the list, and a list of choices takes the new list', async () => {
+    const { result } = renderHook(() =>
+      useSchemaForm({
+        schema: hoursSchema,
+        defaultValues: {
+          ...someHours,
+          languages: [] as string[],
+          ranges: [
+            ...someHours.ranges,
+            { start: '18:00', end: '19:00' },
+            { start: '20:00', end: '21:00' },
+          ],
+        },
+      }),
+    );
+    await act(() => result.current.handleSubmit(vi.fn())());
+    expect(result.current.errors).toEqual({ languages: 'invalidValue', ranges: 'scheduleTooMany' });
+    expect(result.current.field('languages')).toMatchObject({ value: [], 'aria-invalid': true });
+
+    act(() => result.current.field('languages').onChange(['bg', 'de']));
+    expect(result.current.values.languages).toEqual(['bg', 'de']);
+    expect(result.current.errors.languages).toBeUndefined();
+    act(() => result.current.remove('ranges', 3));
+    expect(result.current.errors).toEqual({});
+  });
+
+  it('puts the API field errors on nested paths, and on flat names that hold a dot', () => {
+    const answer = (path: string) =>
+      new ApiError(400, 'x', {
+        success: false,
+        message: 'x',
+        code: 'validationFailed',
+        errors: [{ path, msg: 'x', code: 'scheduleOverlap' }],
+      });
+    const nested = renderHook(() =>
+      useSchemaForm({ schema: hoursSchema, defaultValues: someHours }),
+    );
+    act(() => void nested.result.current.setServerErrors(answer('ranges.1.end')));
+    expect(nested.result.current.errors).toEqual({ 'ranges.1.end': 'scheduleOverlap' });
+    expect(nested.result.current.field('ranges.1.end').error).toBe(
+      'This range overlaps another one on the same day',
+    );
+
+    // The profile forms hold the insurance flat, under the payload's own paths.
+    const flatSchema = z.object({ 'insurance.type': z.string() });
+    const flat = renderHook(() =>
+      useSchemaForm({ schema: flatSchema, defaultValues: { 'insurance.type': '' } }),
+    );
+    act(() => void flat.result.current.setServerErrors(answer('insurance.type')));
+    expect(flat.result.current.errors).toEqual({ 'insurance.type': 'scheduleOverlap' });
+  });
+
+  it("judges a form's own values by a contract of another shape (formSchema)", async () => {
+    const feeSchema = z.object({
+      feeMinor: z.int('invalidValue').check(z.minimum(0, 'invalidValue')),
+      title: z.string(),
+    });
+    const schema = formSchema({
+      schema: feeSchema,
+      toInput: ({ fee, title }: { fee: string; title: string }) => ({
+        feeMinor: /^\d+$/.test(fee) ? Number(fee) * 100 : Number.NaN,
+        title,
+      }),
+      // A rule the contract cannot know: here, that a free consultation needs no title.
+      check: ({ feeMinor, title }) =>
+        feeMinor > 0 && title === '' ? [{ path: ['title'], message: 'invalidValue' }] : [],
+      fieldOf: (path) => (path[0] === 'feeMinor' ? ['fee'] : path),
+    });
+    const onValid = vi.fn();
+    const { result } = renderHook(() =>
+      useSchemaForm({ schema, defaultValues: { fee: 'sixty', title: '' } }),
+    );
+    await act(() => result.current.handleSubmit(onValid)());
+    expect(result.current.errors).toEqual({ fee: 'invalidValue' });
+
+    act(() => result.current.setValue('fee', '60'));
+    await act(() => result.current.handleSubmit(onValid)());
+    expect(result.current.errors).toEqual({ title: 'invalidValue' });
+
+    act(() => result.current.setValue('title', 'Dr.'));
+    await act(() => result.current.handleSubmit(onValid)());
+    expect(onValid).toHaveBeenCalledWith({ feeMinor: 6000, title: 'Dr.' });
   });
 });

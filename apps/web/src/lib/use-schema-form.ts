@@ -1,8 +1,9 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import type { FieldError } from '@vizita/shared/contracts/api-response';
 import { isApiError } from './api-client';
 import { useValidationMessage } from './i18n';
 
-/** One problem a schema reports: `path[0]` names the field, `message` is a validation key. */
+/** One problem a schema reports: `path` leads to the value, `message` is a validation key. */
 export interface SchemaIssue {
   readonly path: readonly PropertyKey[];
   readonly message: string;
@@ -21,50 +22,143 @@ export interface FormSchema<Input, Output> {
   readonly '~standard': { readonly types?: { readonly input: Input } | undefined };
 }
 
-export type FormValues = Record<string, string | boolean>;
+/** What the form does not look into: a text, a choice, a number, a file. */
+type Leaf = string | number | boolean | bigint | symbol | null | undefined | Date | Blob;
 
-/** Props for one control: spread into TextField, SelectField or CheckboxField (or a plain input). */
-export type FieldProps<V extends string | boolean> = {
+/**
+ * Every dotted path into a form's values: `email`, `bios.en`, `ranges.${number}.start`. A flat
+ * key may hold a dot itself (`insurance.type` of the profile forms); it is found as it is.
+ */
+export type Path<T> = T extends Leaf
+  ? never
+  : T extends readonly (infer E)[]
+    ? `${number}` | `${number}.${Path<E>}`
+    : { [K in keyof T & string]: K | `${K}.${Path<T[K]>}` }[keyof T & string];
+
+/** The type of the value a path leads to. */
+export type PathValue<T, P extends string> = T extends readonly (infer E)[]
+  ? P extends `${number}`
+    ? E
+    : P extends `${number}.${infer Rest}`
+      ? PathValue<E, Rest>
+      : never
+  : P extends keyof T
+    ? T[P]
+    : P extends `${infer K}.${infer Rest}`
+      ? K extends keyof T
+        ? PathValue<T[K], Rest>
+        : never
+      : never;
+
+type ControlEvent = ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>;
+
+/**
+ * Props for one control: spread into TextField, SelectField, CheckboxField, a textarea (or a
+ * plain input). A list of choices (a doctor's specialties) takes the whole new list instead.
+ */
+export type FieldProps<T> = {
   name: string;
   onBlur: () => void;
-  onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => void;
   'aria-invalid': true | undefined;
   'aria-describedby': string | undefined;
   /** The translated error, shown under the control in the element with `errorId`. */
   error: string | undefined;
   errorId: string;
-} & (V extends boolean ? { checked: boolean } : { value: string });
+} & (T extends boolean
+  ? { checked: boolean; onChange: (event: ChangeEvent<HTMLInputElement>) => void }
+  : T extends string
+    ? { value: string; onChange: (event: ControlEvent) => void }
+    : T extends readonly string[]
+      ? { value: readonly string[]; onChange: (next: string[]) => void }
+      : never);
 
-/** Validation keys by field name. */
+/** Validation keys by the dotted path of their value. */
 type Errors = Readonly<Record<string, string>>;
 
-interface ServerFieldError {
-  path: string;
-  code: string;
-}
-
 /** The API's field errors of a 4xx answer (`errors: [{ path, code }]`), if it has any. */
-function serverFieldErrors(error: unknown): ServerFieldError[] {
-  if (!isApiError(error) || typeof error.data !== 'object' || error.data === null) return [];
-  const errors = (error.data as { errors?: unknown }).errors;
-  if (!Array.isArray(errors)) return [];
-  return errors.filter(
-    (item): item is ServerFieldError =>
-      typeof item === 'object' &&
-      item !== null &&
-      typeof (item as ServerFieldError).path === 'string' &&
-      typeof (item as ServerFieldError).code === 'string',
+function serverFieldErrors(error: unknown): readonly FieldError[] {
+  return isApiError(error) ? error.fieldErrors : [];
+}
+
+type Container = Record<string, unknown>;
+
+const isContainer = (value: unknown): value is Container =>
+  typeof value === 'object' && value !== null;
+
+// A path is a flat name first (the profile forms' `insurance.type` holds a dot), else its
+// dot-separated keys one level after another.
+
+function valueAt(values: object, path: string): unknown {
+  if (Object.hasOwn(values, path)) return (values as Container)[path];
+  return path.split('.').reduce<unknown>((value, key) => (value as Container)?.[key], values);
+}
+
+/** A copy of `values` with `next` at `path`; only the objects and lists on the way are copied. */
+function withValueAt<V extends object>(values: V, path: string, next: unknown): V {
+  if (Object.hasOwn(values, path)) return { ...values, [path]: next };
+  const put = (value: unknown, [key, ...more]: string[]): unknown =>
+    key === undefined
+      ? next
+      : Array.isArray(value)
+        ? value.map((item: unknown, at) => (String(at) === key ? put(item, more) : item))
+        : { ...(value as object), [key]: put((value as Container)[key], more) };
+  return put(values, path.split('.')) as V;
+}
+
+/**
+ * The value an issue belongs to, as a dotted path: the deepest part of its path the values hold
+ * (a rule about a whole list lands on the list). None when even its first key is unknown.
+ */
+function fieldOf(values: object, path: readonly PropertyKey[]): string | undefined {
+  const keys = path.map(String);
+  if (Object.hasOwn(values, keys.join('.'))) return keys.join('.');
+  const found: string[] = [];
+  let value: unknown = values;
+  for (const key of keys) {
+    if (!isContainer(value) || !Object.hasOwn(value, key)) break;
+    found.push(key);
+    value = value[key];
+  }
+  return found.length > 0 ? found.join('.') : undefined;
+}
+
+const isUnder = (key: string, path: string) => key === path || key.startsWith(`${path}.`);
+
+/** A value's error: its own, or one of a part of it (a list's item, a row's time). */
+const errorAt = (errors: Errors, path: string) =>
+  Object.entries(errors).find(([key]) => isUnder(key, path))?.[1];
+
+/** Without the errors of a value and of its parts (it was just changed), or with a new one. */
+function withError(errors: Errors, path: string, key?: string): Errors {
+  const kept = Object.entries(errors).filter(([name]) => !isUnder(name, path));
+  return Object.fromEntries(key === undefined ? kept : [...kept, [path, key]]);
+}
+
+/**
+ * The errors after the list at `path` changed: its own go (a rule about the whole list), and
+ * those of item `removed`, if one was; the items after it move up, their errors with them.
+ */
+function listErrors(errors: Errors, path: string, removed = -1): Errors {
+  const moved: Record<string, string> = {};
+  for (const [key, message] of Object.entries(errors)) {
+    if (!key.startsWith(`${path}.`)) {
+      if (key !== path) moved[key] = message;
+      continue;
+    }
+    const [item, ...rest] = key.slice(path.length + 1).split('.');
+    const at = Number(item);
+    if (at !== removed)
+      moved[[path, removed >= 0 && at > removed ? at - 1 : at, ...rest].join('.')] = message;
+  }
+  return moved;
+}
+
+/** Whether any text of the values is empty, however deep. */
+function hasEmptyText(value: unknown): boolean {
+  return (
+    value === '' ||
+    (isContainer(value) && !(value instanceof Blob) && Object.values(value).some(hasEmptyText))
   );
-}
-
-function isFieldOf<V extends FormValues>(values: V, path: unknown): path is keyof V & string {
-  return typeof path === 'string' && Object.hasOwn(values, path);
-}
-
-function withError(errors: Errors, name: string, key: string | undefined): Errors {
-  if (errors[name] === key) return errors;
-  const { [name]: _previous, ...others } = errors;
-  return key === undefined ? others : { ...others, [name]: key };
 }
 
 /**
@@ -72,9 +166,12 @@ function withError(errors: Errors, name: string, key: string | undefined): Error
  * (the whole schema runs, that field's first issue is shown), its error clears as soon as the
  * user types, and a submit checks everything and moves focus to the first invalid field. Errors
  * are validation keys, translated when rendered, so a language switch re-translates them.
- * Issues whose path names no field of `defaultValues` block the submit without being shown.
+ *
+ * Values may nest: a field is named by its dotted path (`bios.en`, `ranges.2.end`), which is also
+ * the `name` of its control and the `path` of the API's field errors. Lists grow and shrink with
+ * `append` and `remove`. An issue whose path the values do not hold blocks the submit unshown.
  */
-export function useSchemaForm<V extends FormValues, Input, Output>({
+export function useSchemaForm<V extends object, Input, Output>({
   schema,
   defaultValues,
 }: {
@@ -82,7 +179,7 @@ export function useSchemaForm<V extends FormValues, Input, Output>({
   /** The fields, by the schema's names: a name the schema does not know fails to compile. */
   defaultValues: V & Record<Exclude<keyof V, keyof Input>, never>;
 }) {
-  type Name = keyof V & string;
+  type Name = Path<V>;
   const validationMessage = useValidationMessage();
   const idPrefix = useId();
   const [initialValues] = useState<V>(defaultValues);
@@ -103,13 +200,13 @@ export function useSchemaForm<V extends FormValues, Input, Output>({
   const issuesByField = (issues: readonly SchemaIssue[]): Errors => {
     const found: Record<string, string> = {};
     for (const { path, message } of issues) {
-      const name = path[0];
-      if (isFieldOf(initialValues, name) && found[name] === undefined) found[name] = message;
+      const name = fieldOf(valuesRef.current, path);
+      if (name !== undefined && found[name] === undefined) found[name] = message;
     }
     return found;
   };
 
-  const validateField = (name: Name) => {
+  const validateField = (name: string) => {
     const result = schema.safeParse(valuesRef.current);
     const key = result.success ? undefined : issuesByField(result.error.issues)[name];
     setErrors((current) => withError(current, name, key));
@@ -123,37 +220,43 @@ export function useSchemaForm<V extends FormValues, Input, Output>({
     if (!form) return;
     for (const element of form.elements) {
       const name = element.getAttribute('name');
-      if (isFieldOf(initialValues, name) && errors[name] !== undefined) {
+      if (name && errorAt(errors, name) !== undefined) {
         (element as HTMLElement).focus();
         return;
       }
     }
-  }, [errors, initialValues]);
+  }, [errors]);
 
-  function field<N extends Name>(name: N): FieldProps<V[N]> {
-    const error = validationMessage(errors[name]);
-    const errorId = `${idPrefix}-${name}-error`;
-    const value = values[name];
+  /** Sets one value, however deep, and clears its errors (and those of its parts). */
+  const setValue = <P extends Name>(path: P, next: PathValue<V, P>) => {
+    setValues(withValueAt(valuesRef.current, path, next));
+    setErrors((current) => withError(current, path));
+  };
+
+  function field<P extends Name>(path: P): FieldProps<PathValue<V, P>> {
+    const error = validationMessage(errorAt(errors, path));
+    const errorId = `${idPrefix}-${path}-error`;
+    const value = valueAt(values, path);
+    const set = (next: unknown) => setValue(path, next as PathValue<V, P>);
     const common = {
-      name,
-      onBlur: () => validateField(name),
-      onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
-        // Only an <input type="checkbox"> holds a boolean field.
-        const next =
-          typeof value === 'boolean'
-            ? (event.target as HTMLInputElement).checked
-            : event.target.value;
-        setValues({ ...valuesRef.current, [name]: next });
-        setErrors((current) => withError(current, name, undefined));
-      },
+      name: path,
+      onBlur: () => validateField(path),
       'aria-invalid': error ? (true as const) : undefined,
       'aria-describedby': error ? errorId : undefined,
       error,
       errorId,
     };
     // TypeScript cannot narrow a conditional type by a runtime check on a generic value.
-    const props = typeof value === 'boolean' ? { ...common, checked: value } : { ...common, value };
-    return props as unknown as FieldProps<V[N]>;
+    let props;
+    if (typeof value === 'boolean')
+      props = {
+        ...common,
+        checked: value,
+        onChange: (event: ChangeEvent<HTMLInputElement>) => set(event.target.checked),
+      };
+    else if (Array.isArray(value)) props = { ...common, value, onChange: set };
+    else props = { ...common, value, onChange: (event: ControlEvent) => set(event.target.value) };
+    return props as unknown as FieldProps<PathValue<V, P>>;
   }
 
   /** Validates everything; calls `onValid` with the parsed output, or shows the errors. */
@@ -181,11 +284,11 @@ export function useSchemaForm<V extends FormValues, Input, Output>({
 
   /**
    * Puts the API's field errors (`errors: [{ path, code }]`, codes are validation keys) on the
-   * fields they name. Returns whether any was applied.
+   * values their dotted paths name. Returns whether any was applied.
    */
   const setServerErrors = (error: unknown): boolean => {
     const found = issuesByField(
-      serverFieldErrors(error).map(({ path, code }) => ({ path: [path], message: code })),
+      serverFieldErrors(error).map(({ path, code }) => ({ path: path.split('.'), message: code })),
     );
     if (Object.keys(found).length === 0) return false;
     setErrors((current) => ({ ...current, ...found }));
@@ -198,10 +301,24 @@ export function useSchemaForm<V extends FormValues, Input, Output>({
    */
   const setFieldValues = (next: Partial<V>) => {
     setValues({ ...valuesRef.current, ...next });
-    setErrors((current) =>
-      Object.keys(next).reduce((acc, name) => withError(acc, name, undefined), current),
-    );
+    setErrors((current) => Object.keys(next).reduce((acc, name) => withError(acc, name), current));
   };
+
+  const changeList = (path: string, change: (list: unknown[]) => unknown[], removed?: number) => {
+    const list = (valueAt(valuesRef.current, path) ?? []) as unknown[];
+    setValues(withValueAt(valuesRef.current, path, change(list)));
+    setErrors((current) => listErrors(current, path, removed));
+  };
+
+  /** Adds an item at the end of the list at `path` (a row of hours). */
+  const append = <P extends Name>(
+    path: P,
+    item: PathValue<V, P> extends readonly (infer E)[] ? E : never,
+  ) => changeList(path, (list) => [...list, item]);
+
+  /** Removes item `index` of the list at `path`; the errors of the later items move with them. */
+  const remove = <P extends Name>(path: P, index: number) =>
+    changeList(path, (list) => list.filter((_, at) => at !== index), index);
 
   /** Back to the default values (or the given ones), without errors. */
   const reset = (next: Partial<V> = {}) => {
@@ -209,19 +326,20 @@ export function useSchemaForm<V extends FormValues, Input, Output>({
     setErrors({});
   };
 
-  const hasEmptyField = Object.values(values).some((value) => value === '');
-
   return {
     field,
     values,
-    /** Validation keys by field (untranslated; `field(name).error` is the text to show). */
+    /** Validation keys by dotted path (untranslated; `field(path).error` is the text to show). */
     errors: errors as Partial<Record<Name, string>>,
     isSubmitting,
     /** Spec §5: some submit buttons stay disabled while any text field is empty. */
-    hasEmptyField,
+    hasEmptyField: hasEmptyText(values),
     handleSubmit,
     setServerErrors,
+    setValue,
     setFieldValues,
+    append,
+    remove,
     reset,
   };
 }

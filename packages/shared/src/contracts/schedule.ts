@@ -31,6 +31,9 @@ const conflictResolution = {
   cancelReason: z.optional(staffCancelReasonSchema),
 };
 
+/** The form that confirms such a cancellation: the reason the patients of those bookings read. */
+export const cancelBookedFormSchema = z.object({ cancelReason: staffCancelReasonSchema });
+
 type Resolution = { cancelBooked?: boolean | undefined; cancelReason?: string | undefined };
 const conflictResolutionCheck = () =>
   z.refine<Resolution>((v) => !v.cancelBooked || Boolean(v.cancelReason), {

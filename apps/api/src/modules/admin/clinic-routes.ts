@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import {
@@ -15,7 +16,6 @@ import {
   reassignCandidatesResponseSchema,
   updateDoctorSchema,
 } from '@vizita/shared/contracts/admin';
-import { apiErrorSchema } from '@vizita/shared/contracts/api-response';
 import { REFUND_OUTCOMES } from '@vizita/shared/contracts/appointments';
 import {
   doctorWeekScheduleResponseSchema,
@@ -26,17 +26,13 @@ import {
   weeklyHoursRequestSchema,
 } from '@vizita/shared/contracts/schedule';
 import { successSchema } from '@vizita/shared/contracts/api-response';
+import { errorResponses } from '../../lib/api-error.ts';
+import { callerOf } from '../../plugins/authenticate.ts';
 import type { ScheduleService } from '../schedules/service.ts';
 import type { ClinicService } from './clinic-service.ts';
 
 const id = z.object({ id: z.uuid('invalidValue') });
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: scheduleConflictErrorSchema,
-};
+const errors = { ...errorResponses(400, 401, 403, 404), 409: scheduleConflictErrorSchema };
 
 /** `/api/admin/*`: the clinic's administration, for admins only (issue #10). */
 export const clinicRoutes: FastifyPluginAsyncZod<{
@@ -44,7 +40,7 @@ export const clinicRoutes: FastifyPluginAsyncZod<{
   schedules: ScheduleService;
 }> = async (app, { clinic, schedules }) => {
   const adminsOnly = [app.authenticate, app.requireRole('admin')];
-  const me = (request: { auth: { userId: string } | null }) => request.auth!.userId;
+  const me = (request: Pick<FastifyRequest, 'auth'>) => callerOf(request).userId;
 
   app.get(
     '/api/admin/doctors',

@@ -1,20 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import {
-  and,
-  count,
-  desc,
-  eq,
-  gte,
-  ilike,
-  inArray,
-  lt,
-  or,
-  sql,
-  type AnyColumn,
-  type SQL,
-} from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
-import {
   ADMIN_PAGE_SIZE,
   type AdminAppointment,
   type AdminAppointmentDetail,
@@ -24,58 +9,35 @@ import {
   type InviteDoctor,
   type UpdateDoctor,
 } from '@vizita/shared/contracts/admin';
+import { doctorDisplayName } from '@vizita/shared/domain/doctor-name';
 import { normalizeEmail } from '@vizita/shared/domain/email';
 import { addDays, zonedTimeToUtc } from '@vizita/shared/domain/zoned-time';
 import type { Db } from '../../db/client.ts';
-import {
-  appointments,
-  auditLog,
-  doctorProfiles,
-  guestInvitations,
-  payments,
-  users,
-} from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
+import { audit, searchAuditLog } from '../../lib/audit.ts';
 import type { Clock } from '../../lib/clock.ts';
+import {
+  oneForClinic,
+  searchForClinic,
+  upcomingCountsByDoctor,
+  type ClinicAppointmentRow,
+} from '../appointments/clinic-reads.ts';
 import type { HealthText } from '../appointments/health-text.ts';
+import { findAppointment } from '../appointments/rows.ts';
 import type { AppointmentService } from '../appointments/service.ts';
-import { audit, revokeUserSessions } from '../auth/repo.ts';
 import { hashPassword } from '../auth/passwords.ts';
+import { insertUser, revokeUserSessions, setDeactivated } from '../auth/users.ts';
+import { doctorAccounts, insertDoctorProfile, updateDoctorProfile } from '../doctors/profiles.ts';
 import type { JobWorker } from '../jobs/queue.ts';
+import { findPaymentById, lockPaymentById } from '../payments/payment-records.ts';
 import { queueRefund } from '../payments/refunds.ts';
 import type { StaffInviteService } from './staff-invite-service.ts';
 
-const patients = alias(users, 'patients');
-const doctors = alias(users, 'doctors');
-const actors = alias(users, 'actors');
-const subjects = alias(users, 'subjects');
-
 const startOfDay = (date: string) => zonedTimeToUtc(date, '00:00', 'UTC')!;
-const like = (text: string) => `%${text.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** The end of a day given as YYYY-MM-DD: the start of the next. */
+const endOfDay = (date: string) => startOfDay(addDays(date, 1));
 
-/** A person filter: their id exactly, or part of their name or e-mail. */
-function personMatches(
-  person: { id: AnyColumn; firstName: AnyColumn; lastName: AnyColumn; email: AnyColumn },
-  text: string,
-) {
-  if (UUID.test(text)) return eq(person.id, text);
-  return or(
-    ilike(sql`${person.firstName} || ' ' || ${person.lastName}`, like(text)),
-    ilike(person.email, like(text)),
-  );
-}
-
-type AppointmentRow = {
-  appointment: typeof appointments.$inferSelect;
-  patient: typeof users.$inferSelect;
-  doctor: typeof users.$inferSelect;
-  payment: typeof payments.$inferSelect | null;
-  /** A guest's real address (ADR 0028): their `users` row holds a placeholder. */
-  guestEmail: string | null;
-};
-
-function toAdminAppointment(r: AppointmentRow): AdminAppointment {
+function toAdminAppointment(r: ClinicAppointmentRow): AdminAppointment {
   return {
     _id: r.appointment.id,
     startsAt: r.appointment.startsAt.toISOString(),
@@ -99,9 +61,6 @@ function toAdminAppointment(r: AppointmentRow): AdminAppointment {
       : null,
   };
 }
-
-/** The admin sees booked appointments only: an unpaid hold that lapsed was never an appointment. */
-const ADMIN_STATUSES = ['upcoming', 'completed', 'no_show', 'cancelled'] as const;
 
 /**
  * The clinic administration: doctors (invite, edit, deactivate), appointments and payments
@@ -127,32 +86,19 @@ export function createClinicService({
   /** The cancellation reason is the one health text the clinic reads (it may say why). */
   healthText: HealthText;
 }) {
-  async function doctorsWhere(where: SQL | undefined): Promise<AdminDoctor[]> {
+  /** Every doctor, or the one with this id, with their upcoming appointments counted. */
+  async function doctorsWithUpcoming(doctorId?: string): Promise<AdminDoctor[]> {
     const now = clock();
-    const rows = await db
-      .select({ user: users, profile: doctorProfiles })
-      .from(doctorProfiles)
-      .innerJoin(users, eq(users.id, doctorProfiles.userId))
-      .where(and(eq(users.userType, 'doctor'), where))
-      .orderBy(users.lastName, users.firstName);
-    const ids = rows.map((r) => r.user.id);
-    const upcoming = ids.length
-      ? await db
-          .select({ doctorId: appointments.doctorId, n: count() })
-          .from(appointments)
-          .where(
-            and(
-              inArray(appointments.doctorId, ids),
-              eq(appointments.status, 'upcoming'),
-              gte(appointments.startsAt, now),
-            ),
-          )
-          .groupBy(appointments.doctorId)
-      : [];
+    const rows = await doctorAccounts(db, doctorId);
+    const upcoming = await upcomingCountsByDoctor(
+      db,
+      rows.map((r) => r.user.id),
+      now,
+    );
     return rows.map(({ user, profile }) => ({
       _id: user.id,
       email: user.email,
-      name: `${profile.title} ${user.firstName} ${user.lastName}`,
+      name: doctorDisplayName({ ...user, title: profile.title }),
       firstName: user.firstName,
       lastName: user.lastName,
       active: user.deactivatedAt === null,
@@ -168,14 +114,24 @@ export function createClinicService({
     }));
   }
 
+  /** What the clinic sets of a doctor's profile when it invites or edits them. */
+  const practiceOf = (input: UpdateDoctor) => ({
+    title: input.title,
+    specialties: input.specialties,
+    languages: input.languages,
+    timeZone: input.timeZone,
+    slotMinutes: input.slotMinutes,
+    feeMinor: input.feeMinor,
+  });
+
   async function oneDoctor(id: string) {
-    const [doctor] = await doctorsWhere(eq(users.id, id));
+    const [doctor] = await doctorsWithUpcoming(id);
     if (!doctor) throw new ApiError(404, 'doctorNotFound');
     return doctor;
   }
 
   const service = {
-    listDoctors: () => doctorsWhere(undefined),
+    listDoctors: () => doctorsWithUpcoming(),
     getDoctor: oneDoctor,
 
     /** Creates the doctor with no usable password and mails them a link to choose one. */
@@ -183,29 +139,17 @@ export function createClinicService({
       // Nobody knows this password; the invitation replaces it.
       const unusable = await hashPassword(randomBytes(32).toString('base64url'));
       const id = await db.transaction(async (tx) => {
-        const [user] = await tx
-          .insert(users)
-          .values({
-            email: normalizeEmail(input.email),
-            passwordHash: unusable,
-            firstName: input.firstName,
-            lastName: input.lastName,
-            userType: 'doctor',
-            locale: input.locale,
-            isProfileComplete: true,
-          })
-          .onConflictDoNothing({ target: users.email })
-          .returning({ id: users.id });
-        if (!user) throw new ApiError(409, 'emailTaken');
-        await tx.insert(doctorProfiles).values({
-          userId: user.id,
-          title: input.title,
-          specialties: input.specialties,
-          languages: input.languages,
-          timeZone: input.timeZone,
-          slotMinutes: input.slotMinutes,
-          feeMinor: input.feeMinor,
+        const user = await insertUser(tx, {
+          email: normalizeEmail(input.email),
+          passwordHash: unusable,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          userType: 'doctor',
+          locale: input.locale,
+          isProfileComplete: true,
         });
+        if (!user) throw new ApiError(409, 'emailTaken');
+        await insertDoctorProfile(tx, { userId: user.id, ...practiceOf(input) });
         await audit(tx, 'admin.doctor_invited', { userId: adminId, subjectUserId: user.id });
         return user.id;
       });
@@ -225,17 +169,7 @@ export function createClinicService({
     async updateDoctor(adminId: string, id: string, input: UpdateDoctor) {
       await oneDoctor(id);
       await db.transaction(async (tx) => {
-        await tx
-          .update(doctorProfiles)
-          .set({
-            title: input.title,
-            specialties: input.specialties,
-            languages: input.languages,
-            timeZone: input.timeZone,
-            slotMinutes: input.slotMinutes,
-            feeMinor: input.feeMinor,
-          })
-          .where(eq(doctorProfiles.userId, id));
+        await updateDoctorProfile(tx, id, practiceOf(input));
         await audit(tx, 'admin.doctor_updated', {
           userId: adminId,
           subjectUserId: id,
@@ -255,10 +189,7 @@ export function createClinicService({
       if (before.active === active) return before;
       const now = clock();
       await db.transaction(async (tx) => {
-        await tx
-          .update(users)
-          .set({ deactivatedAt: active ? null : now, updatedAt: now })
-          .where(eq(users.id, id));
+        await setDeactivated(tx, id, active ? null : now, now);
         if (!active) await revokeUserSessions(tx, id, 'deactivated', now);
         await audit(tx, active ? 'admin.doctor_reactivated' : 'admin.doctor_deactivated', {
           userId: adminId,
@@ -285,63 +216,24 @@ export function createClinicService({
     ) {
       const page = query.page ?? 1;
       const pageSize = query.pageSize ?? ADMIN_PAGE_SIZE;
-      const where = and(
-        inArray(appointments.status, query.status ? [query.status] : [...ADMIN_STATUSES]),
-        query.doctorId ? eq(appointments.doctorId, query.doctorId) : undefined,
-        query.from ? gte(appointments.startsAt, startOfDay(query.from)) : undefined,
-        query.to ? lt(appointments.startsAt, startOfDay(addDays(query.to, 1))) : undefined,
-        query.patient ? personMatches(patients, query.patient) : undefined,
-        query.doctor ? personMatches(doctors, query.doctor) : undefined,
+      const { rows, total } = await searchForClinic(
+        db,
+        {
+          status: query.status,
+          doctorId: query.doctorId,
+          from: query.from ? startOfDay(query.from) : undefined,
+          to: query.to ? endOfDay(query.to) : undefined,
+          patient: query.patient,
+          doctor: query.doctor,
+        },
+        { order: query.order ?? 'desc', limit: pageSize, offset: (page - 1) * pageSize },
       );
-      const base = db
-        .select({
-          appointment: appointments,
-          patient: patients,
-          doctor: doctors,
-          payment: payments,
-          guestEmail: guestInvitations.email,
-        })
-        .from(appointments)
-        .innerJoin(patients, eq(patients.id, appointments.patientId))
-        .innerJoin(doctors, eq(doctors.id, appointments.doctorId))
-        .leftJoin(payments, eq(payments.appointmentId, appointments.id))
-        .leftJoin(guestInvitations, eq(guestInvitations.appointmentId, appointments.id))
-        .where(where);
-      const [rows, [total]] = await Promise.all([
-        base
-          .orderBy(query.order === 'asc' ? appointments.startsAt : desc(appointments.startsAt))
-          .limit(pageSize)
-          .offset((page - 1) * pageSize),
-        db
-          .select({ n: count() })
-          .from(appointments)
-          .innerJoin(patients, eq(patients.id, appointments.patientId))
-          .innerJoin(doctors, eq(doctors.id, appointments.doctorId))
-          .where(where),
-      ]);
-      return {
-        page,
-        total: total?.n ?? 0,
-        items: rows.map(toAdminAppointment),
-      };
+      return { page, total, items: rows.map(toAdminAppointment) };
     },
 
     /** One appointment with its payment; the reason for the visit is health data and stays out. */
     async getAppointment(id: string): Promise<AdminAppointmentDetail> {
-      const [r] = await db
-        .select({
-          appointment: appointments,
-          patient: patients,
-          doctor: doctors,
-          payment: payments,
-          guestEmail: guestInvitations.email,
-        })
-        .from(appointments)
-        .innerJoin(patients, eq(patients.id, appointments.patientId))
-        .innerJoin(doctors, eq(doctors.id, appointments.doctorId))
-        .leftJoin(payments, eq(payments.appointmentId, appointments.id))
-        .leftJoin(guestInvitations, eq(guestInvitations.appointmentId, appointments.id))
-        .where(and(eq(appointments.id, id), inArray(appointments.status, [...ADMIN_STATUSES])));
+      const r = await oneForClinic(db, id);
       if (!r) throw new ApiError(404, 'appointmentNotFound');
       const a = r.appointment;
       return {
@@ -374,10 +266,7 @@ export function createClinicService({
      */
     async cancelAppointment(adminId: string, id: string, reason: string) {
       const result = await appointmentService.cancelByClinic(adminId, id, reason);
-      const [row] = await db
-        .select({ patientId: appointments.patientId })
-        .from(appointments)
-        .where(eq(appointments.id, id));
+      const row = await findAppointment(db, id);
       await audit(db, 'admin.appointment_cancelled', {
         userId: adminId,
         subjectUserId: row?.patientId ?? null,
@@ -398,11 +287,7 @@ export function createClinicService({
     async refundPayment(adminId: string, paymentId: string) {
       const now = clock();
       const key = await db.transaction(async (tx) => {
-        const [payment] = await tx
-          .select()
-          .from(payments)
-          .where(eq(payments.id, paymentId))
-          .for('update');
+        const payment = await lockPaymentById(tx, paymentId);
         if (!payment) throw new ApiError(404, 'notFound');
         if (payment.status === 'refunded') return undefined;
         if (payment.status !== 'completed') throw new ApiError(409, 'paymentNotRefundable');
@@ -414,41 +299,28 @@ export function createClinicService({
         return queueRefund(tx, payment.id, now);
       });
       if (key) await jobs.runNow(key);
-      const [after] = await db.select().from(payments).where(eq(payments.id, paymentId));
+      const after = await findPaymentById(db, paymentId);
       return { status: after!.status };
     },
 
     async auditLog(query: AuditQuery) {
       const page = query.page ?? 1;
-      const where = and(
-        query.actor ? personMatches(actors, query.actor) : undefined,
-        query.subject ? personMatches(subjects, query.subject) : undefined,
-        query.action ? ilike(auditLog.event, like(query.action)) : undefined,
-        query.from ? gte(auditLog.createdAt, startOfDay(query.from)) : undefined,
-        query.to ? lt(auditLog.createdAt, startOfDay(addDays(query.to, 1))) : undefined,
+      const { rows, total } = await searchAuditLog(
+        db,
+        {
+          actor: query.actor,
+          subject: query.subject,
+          action: query.action,
+          from: query.from ? startOfDay(query.from) : undefined,
+          to: query.to ? endOfDay(query.to) : undefined,
+        },
+        { limit: ADMIN_PAGE_SIZE, offset: (page - 1) * ADMIN_PAGE_SIZE },
       );
-      const [rows, [total]] = await Promise.all([
-        db
-          .select({ entry: auditLog, actor: actors, subject: subjects })
-          .from(auditLog)
-          .leftJoin(actors, eq(actors.id, auditLog.userId))
-          .leftJoin(subjects, eq(subjects.id, auditLog.subjectUserId))
-          .where(where)
-          .orderBy(desc(auditLog.createdAt))
-          .limit(ADMIN_PAGE_SIZE)
-          .offset((page - 1) * ADMIN_PAGE_SIZE),
-        db
-          .select({ n: count() })
-          .from(auditLog)
-          .leftJoin(actors, eq(actors.id, auditLog.userId))
-          .leftJoin(subjects, eq(subjects.id, auditLog.subjectUserId))
-          .where(where),
-      ]);
-      const person = (u: typeof actors.$inferSelect | null) =>
+      const person = (u: { id: string; firstName: string; lastName: string } | null) =>
         u ? { _id: u.id, name: `${u.firstName} ${u.lastName}` } : null;
       return {
         page,
-        total: total?.n ?? 0,
+        total,
         items: rows.map((r) => ({
           _id: r.entry.id,
           at: r.entry.createdAt.toISOString(),

@@ -1,10 +1,13 @@
 import { eq } from 'drizzle-orm';
+import { doctorDisplayName } from '@vizita/shared/domain/doctor-name';
 import { normalizeEmail } from '@vizita/shared/domain/email';
 import type { WeeklyInterval } from '@vizita/shared/domain/slots';
 import { passwordPolicyViolations } from '@vizita/shared/domain/password-policy';
 import type { Db } from '../../db/client.ts';
 import { doctorProfiles, doctorWeeklyHours, users } from '../../db/schema.ts';
-import { audit, findUserByEmail } from '../auth/repo.ts';
+import { audit } from '../../lib/audit.ts';
+import { findUserByEmail, insertUser } from '../auth/users.ts';
+import { insertDoctorProfile } from '../doctors/profiles.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { formatWeeklyHours } from './weekly-hours.ts';
 import {
@@ -17,6 +20,7 @@ import { validationMessageEn } from '@vizita/shared/messages/validation';
 import type { Locale } from '@vizita/shared/constants';
 import { isSpecialtyCode, SPECIALTY_CODES } from '@vizita/shared/domain/specialties';
 import { systemClock, type Clock } from '../../lib/clock.ts';
+import { insertFirstWeeklyHours } from '../schedules/first-hours.ts';
 import { createScheduleService } from '../schedules/service.ts';
 
 export type NewDoctor = {
@@ -121,23 +125,19 @@ export function createAdminService(db: Db, clock: Clock = systemClock) {
         throw new Error('Slot minutes must be a whole number from 10 to 240');
       const passwordHash = await hashPassword(input.password);
       return db.transaction(async (tx) => {
-        const [user] = await tx
-          .insert(users)
-          .values({
-            email: normalizeEmail(input.email),
-            passwordHash,
-            firstName: input.firstName,
-            lastName: input.lastName,
-            userType: 'doctor',
-            // An operator vouches for the address; doctors do not validate by mail.
-            emailValidatedAt: new Date(),
-            isProfileComplete: true,
-            locale: input.locale ?? 'en',
-          })
-          .onConflictDoNothing({ target: users.email })
-          .returning();
+        const user = await insertUser(tx, {
+          email: normalizeEmail(input.email),
+          passwordHash,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          userType: 'doctor',
+          // An operator vouches for the address; doctors do not validate by mail.
+          emailValidatedAt: new Date(),
+          isProfileComplete: true,
+          locale: input.locale ?? 'en',
+        });
         if (!user) throw new Error(`A user with the e-mail ${input.email} already exists`);
-        await tx.insert(doctorProfiles).values({
+        await insertDoctorProfile(tx, {
           languages: input.languages ?? [],
           bios: input.bios ?? {},
           ...(input.feeMinor !== undefined ? { feeMinor: input.feeMinor } : {}),
@@ -148,14 +148,7 @@ export function createAdminService(db: Db, clock: Clock = systemClock) {
           timeZone: input.timeZone,
           slotMinutes: input.slotMinutes,
         });
-        await tx.insert(doctorWeeklyHours).values(
-          input.weekly.map((w) => ({
-            doctorId: user.id,
-            weekday: w.weekday,
-            startTime: w.start,
-            endTime: w.end,
-          })),
-        );
+        await insertFirstWeeklyHours(tx, user.id, input.weekly);
         await audit(tx, 'admin.doctor_created', { userId: user.id });
         return user.id;
       });
@@ -205,7 +198,7 @@ export function createAdminService(db: Db, clock: Clock = systemClock) {
       const hours = await db.select().from(doctorWeeklyHours);
       return rows.map((r) => ({
         email: r.email,
-        name: `${r.profile.title} ${r.firstName} ${r.lastName}`,
+        name: doctorDisplayName({ ...r, title: r.profile.title }),
         specialties: r.profile.specialties,
         timeZone: r.profile.timeZone,
         slotMinutes: r.profile.slotMinutes,
@@ -224,20 +217,16 @@ export function createAdminService(db: Db, clock: Clock = systemClock) {
       lastName: string;
     }) {
       assertPassword(input.password);
-      const [user] = await db
-        .insert(users)
-        .values({
-          email: normalizeEmail(input.email),
-          passwordHash: await hashPassword(input.password),
-          firstName: input.firstName,
-          lastName: input.lastName,
-          isAdmin: true,
-          userType: 'admin',
-          emailValidatedAt: new Date(),
-          isProfileComplete: true,
-        })
-        .onConflictDoNothing({ target: users.email })
-        .returning();
+      const user = await insertUser(db, {
+        email: normalizeEmail(input.email),
+        passwordHash: await hashPassword(input.password),
+        firstName: input.firstName,
+        lastName: input.lastName,
+        isAdmin: true,
+        userType: 'admin',
+        emailValidatedAt: new Date(),
+        isProfileComplete: true,
+      });
       if (!user) throw new Error(`A user with the e-mail ${input.email} already exists`);
       await audit(db, 'admin.admin_created', { userId: user.id });
       return user.id;

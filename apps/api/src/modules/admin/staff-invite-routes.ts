@@ -6,16 +6,11 @@ import {
   checkInviteRequestSchema,
   inviteTwoFactorRequestSchema,
 } from '@vizita/shared/contracts/admin';
-import { apiErrorSchema } from '@vizita/shared/contracts/api-response';
 import { twoFactorSetupResponseSchema } from '@vizita/shared/contracts/two-factor';
+import { errorResponses } from '../../lib/api-error.ts';
 import type { StaffInviteService } from './staff-invite-service.ts';
 
-const errors = {
-  400: apiErrorSchema,
-  409: apiErrorSchema,
-  410: apiErrorSchema,
-  429: apiErrorSchema,
-};
+const errors = errorResponses(400, 409, 410, 429);
 
 /**
  * `/auth/accept-invite`: a doctor invited by an admin chooses their password and sets up

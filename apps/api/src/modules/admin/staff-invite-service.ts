@@ -1,11 +1,13 @@
 import type { Locale } from '@vizita/shared/constants';
 import type { AcceptInviteRequest } from '@vizita/shared/contracts/admin';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import { hashToken, randomToken } from '../../lib/secure-token.ts';
-import * as repo from '../auth/repo.ts';
+import { audit } from '../../lib/audit.ts';
+import * as tokens from '../auth/one-time-tokens.ts';
+import { findUserById, setChosenPassword } from '../auth/users.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import type { TwoFactorService } from '../auth/two-factor-service.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -41,14 +43,14 @@ export function createStaffInviteService(deps: {
   }
 
   /** The invitation row behind a token, refused when spent, expired or its account is closed. */
-  async function usable(tx: repo.Tx, token: string, lock: boolean) {
+  async function usable(tx: Tx, token: string, lock: boolean) {
     const tokenHash = hashToken(token);
     const row = lock
-      ? await repo.lockOneTimeToken(tx, tokenHash, 'staff_invite')
-      : await repo.findOneTimeToken(tx, tokenHash, 'staff_invite');
+      ? await tokens.lockOneTimeToken(tx, tokenHash, 'staff_invite')
+      : await tokens.findOneTimeToken(tx, tokenHash, 'staff_invite');
     if (!row || row.consumedAt) throw new ApiError(400, 'inviteTokenInvalid');
     if (row.expiresAt <= clock()) throw new ApiError(410, 'inviteTokenExpired');
-    const user = await repo.findUserById(tx, row.userId);
+    const user = await findUserById(tx, row.userId);
     if (!user || user.deactivatedAt) throw new ApiError(400, 'inviteTokenInvalid');
     return user;
   }
@@ -56,13 +58,13 @@ export function createStaffInviteService(deps: {
   return {
     /** Issues a fresh link (earlier ones stop working) and mails it in the invitee's language. */
     async invite(userId: string) {
-      const user = await repo.findUserById(db, userId);
+      const user = await findUserById(db, userId);
       if (!user) throw new ApiError(404, 'notFound');
       const token = randomToken();
       const now = clock();
       await db.transaction(async (tx) => {
-        await repo.consumeOneTimeTokens(tx, user.id, 'staff_invite', now);
-        await repo.insertOneTimeToken(tx, {
+        await tokens.consumeOneTimeTokens(tx, user.id, 'staff_invite', now);
+        await tokens.insertOneTimeToken(tx, {
           userId: user.id,
           purpose: 'staff_invite',
           tokenHash: hashToken(token),
@@ -103,14 +105,10 @@ export function createStaffInviteService(deps: {
       return db.transaction(async (tx) => {
         const user = await usable(tx, input.token, true);
         if (user.id !== invited.id) throw new ApiError(400, 'inviteTokenInvalid');
-        await repo.updateUser(tx, user.id, {
-          passwordHash,
-          passwordChangedAt: now,
-          emailValidatedAt: user.emailValidatedAt ?? now,
-        });
+        await setChosenPassword(tx, user, passwordHash, now);
         const recoveryCodes = await deps.twoFactor.turnOnChecked(tx, user.id, checked);
-        await repo.consumeOneTimeTokens(tx, user.id, 'staff_invite', now);
-        await repo.audit(tx, 'auth.invite_accepted', { userId: user.id, ip: ctx.ip });
+        await tokens.consumeOneTimeTokens(tx, user.id, 'staff_invite', now);
+        await audit(tx, 'auth.invite_accepted', { userId: user.id, ip: ctx.ip });
         return { email: user.email, recoveryCodes };
       });
     },

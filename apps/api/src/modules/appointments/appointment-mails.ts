@@ -1,9 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
+import { doctorDisplayName } from '@vizita/shared/domain/doctor-name';
 import { isTimeZone } from '@vizita/shared/domain/time-zone';
 import { LOCALES, type Locale } from '@vizita/shared/constants';
 import { SLOT_LOST_CANCEL_REASON } from '@vizita/shared/contracts/appointments';
 import { JOIN_CLOSES_AFTER_MS, JOIN_OPENS_BEFORE_MS } from '@vizita/shared/domain/join-window';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { appointments, doctorProfiles, guestInvitations, users } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { calendarEvent } from '../../lib/ics.ts';
@@ -17,8 +18,6 @@ import {
   isDoctorNoticeKind,
   type DoctorNoticeKind,
 } from './doctor-notice-copy.ts';
-
-type Tx = Parameters<typeof enqueue>[0];
 
 export const APPOINTMENT_MAIL_JOB = 'appointment-mail';
 
@@ -286,7 +285,7 @@ export function createAppointmentMails({
     const { appointment: a, patient, texts } = data;
     const locale = localeOf(patient.locale);
     const t = APPOINTMENT_MAIL_COPY[locale];
-    const doctor = [data.title ?? 'Dr.', data.doctor.firstName, data.doctor.lastName].join(' ');
+    const doctor = doctorDisplayName({ ...data.doctor, title: data.title ?? 'Dr.' });
     // The patient's own zone when their browser told us one; else the zone it was booked in.
     const known = isTimeZone(patient.timeZone);
     const zone = known ? patient.timeZone! : a.timeZone;

@@ -1,14 +1,9 @@
 import { and, asc, count, desc, eq, inArray, lt, or } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client.ts';
-import { appointments, doctorProfiles, payments, users } from '../../db/schema.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { appointments, doctorProfiles, payments } from '../../db/schema.ts';
+import { doctor, fromAppointmentWithParticipants, patient } from './with-participants.ts';
 
-type Tx = Pick<Db, 'select' | 'update'>;
-
-export type AppointmentRow = typeof appointments.$inferSelect;
 export type VisibleStatus = 'upcoming' | 'completed' | 'no_show' | 'cancelled';
-
-const patients = alias(users, 'patients');
 
 const isParticipant = (userId: string) =>
   or(eq(appointments.patientId, userId), eq(appointments.doctorId, userId));
@@ -29,27 +24,22 @@ export async function listForParticipant(
     offset?: number;
   } = {},
 ) {
-  const query = db
-    .select({
-      appointment: appointments,
-      doctor: {
-        id: users.id,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        email: users.email,
-      },
-      profile: { title: doctorProfiles.title, specialties: doctorProfiles.specialties },
-      patient: {
-        id: patients.id,
-        firstName: patients.firstName,
-        lastName: patients.lastName,
-        userType: patients.userType,
-      },
-    })
-    .from(appointments)
-    .innerJoin(users, eq(users.id, appointments.doctorId))
-    .innerJoin(patients, eq(patients.id, appointments.patientId))
-    .leftJoin(doctorProfiles, eq(doctorProfiles.userId, appointments.doctorId))
+  const query = fromAppointmentWithParticipants(db, {
+    appointment: appointments,
+    doctor: {
+      id: doctor.id,
+      firstName: doctor.firstName,
+      lastName: doctor.lastName,
+      email: doctor.email,
+    },
+    profile: { title: doctorProfiles.title, specialties: doctorProfiles.specialties },
+    patient: {
+      id: patient.id,
+      firstName: patient.firstName,
+      lastName: patient.lastName,
+      userType: patient.userType,
+    },
+  })
     .where(
       and(
         isParticipant(userId),
@@ -83,15 +73,17 @@ export async function countByStatus(db: Db, userId: string) {
   return counts;
 }
 
-/** The appointment, locked for a change of its status or time in this transaction. */
-export async function lockAppointment(tx: Tx, id: string) {
-  const [row] = await tx
-    .select()
-    .from(appointments)
-    .where(eq(appointments.id, id))
-    .for('update')
-    .limit(1);
-  return row;
+/** Any change of an appointment this module's service makes (cancel, move, reassign). */
+export async function updateAppointment(
+  tx: Tx,
+  id: string,
+  values: Partial<typeof appointments.$inferInsert>,
+  now: Date,
+) {
+  await tx
+    .update(appointments)
+    .set({ ...values, updatedAt: now })
+    .where(eq(appointments.id, id));
 }
 
 export async function findPaymentOf(tx: Tx, appointmentId: string) {

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
-import { apiErrorSchema } from '@vizita/shared/contracts/api-response';
 import {
   appointmentListQuerySchema,
   appointmentListResponseSchema,
@@ -11,15 +10,12 @@ import {
   rescheduleAppointmentResponseSchema,
 } from '@vizita/shared/contracts/appointments';
 import { API_MESSAGES } from '@vizita/shared/messages/api-errors';
+import { errorResponses } from '../../lib/api-error.ts';
+import { callerOf } from '../../plugins/authenticate.ts';
 import type { AppointmentService } from './service.ts';
 
 const idParams = z.object({ id: z.uuid('invalidValue') });
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-};
+const errors = errorResponses(400, 401, 404, 409);
 
 /** The appointment calls of spec §7; the user always comes from the token. */
 export const appointmentRoutes: FastifyPluginAsyncZod<{
@@ -31,7 +27,7 @@ export const appointmentRoutes: FastifyPluginAsyncZod<{
       preValidation: app.authenticate,
       schema: {
         querystring: appointmentListQuerySchema,
-        response: { 200: appointmentListResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema },
+        response: { 200: appointmentListResponseSchema, ...errorResponses(400, 401) },
       },
     },
     async (request) => {
@@ -41,7 +37,10 @@ export const appointmentRoutes: FastifyPluginAsyncZod<{
           success: true as const,
           data: await appointments.occupied(doctorId, date ?? startDate!, date ?? endDate!),
         };
-      return { success: true as const, ...(await appointments.list(request.auth!.userId, own)) };
+      return {
+        success: true as const,
+        ...(await appointments.list(callerOf(request).userId, own)),
+      };
     },
   );
 
@@ -53,7 +52,7 @@ export const appointmentRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => ({
       success: true as const,
-      data: await appointments.get(request.auth!.userId, request.params.id),
+      data: await appointments.get(callerOf(request).userId, request.params.id),
     }),
   );
 
@@ -71,7 +70,11 @@ export const appointmentRoutes: FastifyPluginAsyncZod<{
     async (request) => ({
       success: true as const,
       message: API_MESSAGES.appointmentCancelled,
-      data: await appointments.cancel(request.auth!.userId, request.params.id, request.body.reason),
+      data: await appointments.cancel(
+        callerOf(request).userId,
+        request.params.id,
+        request.body.reason,
+      ),
     }),
   );
 
@@ -89,7 +92,11 @@ export const appointmentRoutes: FastifyPluginAsyncZod<{
     async (request) => ({
       success: true as const,
       message: API_MESSAGES.appointmentRescheduled,
-      data: await appointments.reschedule(request.auth!.userId, request.params.id, request.body),
+      data: await appointments.reschedule(
+        callerOf(request).userId,
+        request.params.id,
+        request.body,
+      ),
     }),
   );
 };

@@ -1,7 +1,5 @@
 import {
   APPOINTMENTS_PAGE_MAX,
-  FULL_REFUND_NOTICE_MS,
-  RESCHEDULE_NOTICE_MS,
   RESCHEDULE_WINDOW_DAYS,
   type Appointment,
   type AppointmentListQuery,
@@ -13,21 +11,25 @@ import {
   joinState,
 } from '@vizita/shared/domain/join-window';
 import { doctorMayCancel } from '@vizita/shared/domain/doctor-access';
+import { doctorDisplayName } from '@vizita/shared/domain/doctor-name';
+import { refundIsDue, rescheduleAllowed } from '@vizita/shared/domain/appointment-policy';
 import { zonedDateAndSlot } from '@vizita/shared/domain/zoned-time';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
-import { audit } from '../auth/repo.ts';
+import { audit } from '../../lib/audit.ts';
 import { freeSlotAt, offeredSlot } from '../doctors/offered-slot.ts';
-import * as doctorsRepo from '../doctors/repo.ts';
+import { findDoctorProfile, listDoctors } from '../doctors/profiles.ts';
 import type { JobWorker } from '../jobs/queue.ts';
 import { queueRefund } from '../payments/refunds.ts';
-import { expireLapsedHoldsOnSlot, findAppointment, updateAppointment } from '../payments/repo.ts';
 import type { SummaryReader } from '../doctor-console/summaries.ts';
 import { queueAppointmentMail, queueDoctorNotice, queueReminders } from './appointment-mails.ts';
 import type { HealthText } from './health-text.ts';
+import { expireLapsedHoldsOnSlot } from './holds.ts';
 import * as repo from './repo.ts';
+import { findAppointment, lockAppointment, type AppointmentRow } from './rows.ts';
+import { heldStarts } from './taken-slots.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -41,19 +43,6 @@ export type RefundOutcome = 'refunded' | 'processing' | 'none';
  */
 const reassignable = (startsAt: Date, now: Date) =>
   now.getTime() < startsAt.getTime() - JOIN_OPENS_BEFORE_MS;
-
-/**
- * The cancellation policy (docs/decisions/0012): a doctor's or the clinic's cancellation always
- * refunds; a
- * patient's refunds in full when it comes at least 24 hours before the start, and not at all later.
- */
-export function refundIsDue(
-  by: 'doctor' | 'patient' | 'clinic',
-  startsAt: Date,
-  now: Date,
-): boolean {
-  return by !== 'patient' || startsAt.getTime() - now.getTime() >= FULL_REFUND_NOTICE_MS;
-}
 
 export function createAppointmentService({
   db,
@@ -92,9 +81,11 @@ export function createAppointmentService({
       patientId: a.patientId,
       doctorId: {
         _id: row.doctor.id,
-        name: [row.profile?.title, row.doctor.firstName, row.doctor.lastName]
-          .filter(Boolean)
-          .join(' '),
+        name: doctorDisplayName({
+          title: row.profile?.title,
+          firstName: row.doctor.firstName,
+          lastName: row.doctor.lastName,
+        }),
         // The clinic's contact: a doctor's sign-in address is never shown to patients.
         email: clinicEmail,
         specialties: row.profile?.specialties ?? [],
@@ -132,12 +123,8 @@ export function createAppointmentService({
   }
 
   /** The appointment locked for a change by one of its two participants; 404 for anyone else. */
-  async function lockOwn(
-    tx: Parameters<typeof repo.lockAppointment>[0],
-    userId: string,
-    id: string,
-  ) {
-    const a = await repo.lockAppointment(tx, id);
+  async function lockOwn(tx: Tx, userId: string, id: string) {
+    const a = await lockAppointment(tx, id);
     if (
       !a ||
       (a.patientId !== userId && a.doctorId !== userId) ||
@@ -164,14 +151,14 @@ export function createAppointmentService({
     appointmentId: string,
     reason: string,
     lock: (
-      tx: Parameters<typeof repo.lockAppointment>[0],
+      tx: Tx,
       now: Date,
-    ) => Promise<{ a: repo.AppointmentRow; by: 'doctor' | 'patient' | 'clinic' }>,
+    ) => Promise<{ a: AppointmentRow; by: 'doctor' | 'patient' | 'clinic' }>,
   ) {
     const now = clock();
     const queued = await db.transaction(async (tx) => {
       const { a, by } = await lock(tx, now);
-      await updateAppointment(
+      await repo.updateAppointment(
         tx,
         a.id,
         {
@@ -211,14 +198,14 @@ export function createAppointmentService({
      */
     async occupied(doctorId: string, from: string, to: string) {
       const now = clock();
-      const starts = await doctorsRepo.heldStarts(
+      const starts = await heldStarts(
         db,
         doctorId,
         new Date(Date.parse(`${from}T00:00:00Z`) - DAY_MS),
         new Date(Date.parse(`${to}T00:00:00Z`) + 2 * DAY_MS),
         now,
       );
-      const profile = await doctorsRepo.findDoctorProfile(db, doctorId);
+      const profile = await findDoctorProfile(db, doctorId);
       if (!profile) return [];
       return [...starts]
         .sort((a, b) => a - b)
@@ -303,7 +290,7 @@ export function createAppointmentService({
      */
     async cancelByClinic(adminId: string, appointmentId: string, reason: string) {
       const due = await cancelAs(adminId, appointmentId, reason, async (tx) => {
-        const a = await repo.lockAppointment(tx, appointmentId);
+        const a = await lockAppointment(tx, appointmentId);
         if (!a || !VISIBLE.includes(a.status as repo.VisibleStatus))
           throw new ApiError(404, 'appointmentNotFound');
         if (a.status !== 'upcoming') throw new ApiError(409, 'appointmentNotUpcoming');
@@ -340,14 +327,13 @@ export function createAppointmentService({
         if (a.startsAt <= now) throw new ApiError(409, 'appointmentStarted');
         // Inside the 24 hours a cancellation refunds nothing; a move further away must not change
         // that (reschedule, then cancel with fresh notice), so there is no move (ADR 0012).
-        if (a.startsAt.getTime() - now.getTime() < RESCHEDULE_NOTICE_MS)
-          throw new ApiError(409, 'rescheduleTooLate');
+        if (!rescheduleAllowed(a.startsAt, now)) throw new ApiError(409, 'rescheduleTooLate');
         // Asked twice (a double click): the appointment is already there.
         if (slot.startsAt.getTime() === a.startsAt.getTime()) return undefined;
         await expireLapsedHoldsOnSlot(tx, a.doctorId, slot.startsAt, now);
         try {
           await tx.transaction((sp) =>
-            updateAppointment(sp, a.id, { startsAt: slot.startsAt, endsAt: slot.endsAt }, now),
+            repo.updateAppointment(sp, a.id, { startsAt: slot.startsAt, endsAt: slot.endsAt }, now),
           );
         } catch (error) {
           if (isUniqueViolation(error)) throw new ApiError(409, 'slotTaken');
@@ -382,7 +368,7 @@ export function createAppointmentService({
       if (!a || !VISIBLE.includes(a.status as repo.VisibleStatus))
         throw new ApiError(404, 'appointmentNotFound');
       if (a.status !== 'upcoming' || !reassignable(a.startsAt, now)) return [];
-      const doctors = await doctorsRepo.listDoctors(db);
+      const doctors = await listDoctors(db);
       const free = await Promise.all(
         doctors
           .filter(({ user }) => user.id !== a.doctorId)
@@ -392,7 +378,11 @@ export function createAppointmentService({
         .filter((d) => d !== null)
         .map(({ user, profile }) => ({
           _id: user.id,
-          name: `${profile.title} ${user.firstName} ${user.lastName}`,
+          name: doctorDisplayName({
+            title: profile.title,
+            firstName: user.firstName,
+            lastName: user.lastName,
+          }),
           specialties: profile.specialties,
         }));
     },
@@ -411,7 +401,7 @@ export function createAppointmentService({
       // Checked before the transaction, as for a reschedule: the lock is then held briefly.
       const slot = await freeSlotAt(db, toDoctorId, current.startsAt, now);
       const mailKeys = await db.transaction(async (tx) => {
-        const a = await repo.lockAppointment(tx, appointmentId);
+        const a = await lockAppointment(tx, appointmentId);
         if (!a) throw new ApiError(404, 'appointmentNotFound');
         if (a.status !== 'upcoming') throw new ApiError(409, 'appointmentNotUpcoming');
         // Asked twice (a double click): it is already there.
@@ -423,7 +413,7 @@ export function createAppointmentService({
         await expireLapsedHoldsOnSlot(tx, toDoctorId, a.startsAt, now);
         try {
           await tx.transaction((sp) =>
-            updateAppointment(
+            repo.updateAppointment(
               sp,
               a.id,
               { doctorId: toDoctorId, timeZone: slot.timeZone, endsAt: slot.endsAt },

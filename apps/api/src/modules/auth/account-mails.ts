@@ -4,13 +4,15 @@ import {
   PASSWORD_RESET_TOKEN_TTL_MS,
   type Locale,
 } from '@vizita/shared/constants';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { hashToken, randomToken } from '../../lib/secure-token.ts';
 import { enqueue, type JobWorker } from '../jobs/queue.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { renderMail } from '../mail/templates.ts';
-import * as repo from './repo.ts';
+import { audit } from '../../lib/audit.ts';
+import { findUserByEmail, type UserRow } from './users.ts';
+import * as tokens from './one-time-tokens.ts';
 
 export const ACCOUNT_MAIL_JOB = 'account_mail';
 
@@ -21,8 +23,6 @@ export const ACCOUNT_MAIL_JOB = 'account_mail';
  * sits in the job table.
  */
 export type AccountMailPurpose = 'validate' | 'reset' | 'exists';
-
-type Tx = Parameters<typeof enqueue>[0];
 
 /** Queues one account mail in the caller's transaction (or alone); answers the job's key. */
 export async function queueAccountMail(
@@ -58,9 +58,9 @@ export function registerAccountMails({
   const link = (path: string, token: string) =>
     `${appUrl}${path}?token=${encodeURIComponent(token)}`;
 
-  async function issueToken(user: repo.UserRow, purpose: repo.OneTimePurpose, ttlMs: number) {
+  async function issueToken(user: UserRow, purpose: tokens.OneTimePurpose, ttlMs: number) {
     const token = randomToken();
-    await repo.insertOneTimeToken(db, {
+    await tokens.insertOneTimeToken(db, {
       userId: user.id,
       purpose,
       tokenHash: hashToken(token),
@@ -71,7 +71,7 @@ export function registerAccountMails({
 
   // A failed send throws: the job is retried with back-off, and a retry makes a fresh link.
   jobs.register(ACCOUNT_MAIL_JOB, async (payload) => {
-    const user = await repo.findUserByEmail(db, payload.email ?? '');
+    const user = await findUserByEmail(db, payload.email ?? '');
     if (!user) return;
     const locale = user.locale as Locale;
     switch (payload.purpose as AccountMailPurpose) {
@@ -85,7 +85,7 @@ export function registerAccountMails({
       }
       case 'reset': {
         const token = await issueToken(user, 'password_reset', PASSWORD_RESET_TOKEN_TTL_MS);
-        await repo.audit(db, 'auth.reset_requested', { userId: user.id, ip: payload.ip ?? null });
+        await audit(db, 'auth.reset_requested', { userId: user.id, ip: payload.ip ?? null });
         await mailer.send(
           renderMail('passwordReset', locale, user, link('/reset-password', token)),
         );

@@ -1,10 +1,7 @@
-import type { AuditEvent } from '@vizita/shared/domain/audit-events';
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
 import {
-  auditLog,
   consents,
-  oneTimeTokens,
   refreshTokens,
   sessions,
   trustedDevices,
@@ -12,7 +9,7 @@ import {
   users,
 } from '../../db/schema.ts';
 
-export type UserRow = typeof users.$inferSelect;
+import type { UserRow } from './users.ts';
 
 /** What a session's answer says about its user (GET /auth/status), and nothing more. */
 const sessionUserColumns = {
@@ -23,32 +20,6 @@ const sessionUserColumns = {
   isProfileComplete: users.isProfileComplete,
 };
 export type SessionUser = Pick<UserRow, keyof typeof sessionUserColumns>;
-export type OneTimePurpose = (typeof oneTimeTokens.$inferSelect)['purpose'];
-/** A transaction or the pool: repo functions work inside either. */
-export type Tx = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
-
-export async function findUserByEmail(db: Tx, email: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
-  return row;
-}
-
-export async function findUserById(db: Tx, id: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
-  return row;
-}
-
-/** Inserts a user; answers undefined when the e-mail is taken (instead of throwing). */
-export async function insertUser(
-  db: Tx,
-  values: typeof users.$inferInsert,
-): Promise<UserRow | undefined> {
-  const [row] = await db
-    .insert(users)
-    .values(values)
-    .onConflictDoNothing({ target: users.email })
-    .returning();
-  return row;
-}
 
 export async function updateUser(
   db: Tx,
@@ -59,69 +30,6 @@ export async function updateUser(
     .update(users)
     .set({ ...values, updatedAt: sql`now()` })
     .where(eq(users.id, id));
-}
-
-export async function insertOneTimeToken(
-  db: Tx,
-  values: { userId: string; purpose: OneTimePurpose; tokenHash: string; expiresAt: Date },
-) {
-  await db.insert(oneTimeTokens).values(values);
-}
-
-/**
- * Records a token as spent, once: true for the first caller, false when it was spent before —
- * also by a concurrent caller, whom the unique index on the hash makes wait for the first.
- */
-export async function spendOnce(
-  db: Tx,
-  values: { userId: string; purpose: OneTimePurpose; tokenHash: string; expiresAt: Date; at: Date },
-) {
-  const { at, ...row } = values;
-  const [spent] = await db
-    .insert(oneTimeTokens)
-    .values({ ...row, consumedAt: at })
-    .onConflictDoNothing({ target: oneTimeTokens.tokenHash })
-    .returning({ id: oneTimeTokens.id });
-  return Boolean(spent);
-}
-
-/** Locks the token row so two concurrent uses of one link cannot both succeed. */
-export async function lockOneTimeToken(db: Tx, tokenHash: string, purpose: OneTimePurpose) {
-  const [row] = await db
-    .select()
-    .from(oneTimeTokens)
-    .where(and(eq(oneTimeTokens.tokenHash, tokenHash), eq(oneTimeTokens.purpose, purpose)))
-    .for('update')
-    .limit(1);
-  return row;
-}
-
-export async function findOneTimeToken(db: Tx, tokenHash: string, purpose: OneTimePurpose) {
-  const [row] = await db
-    .select()
-    .from(oneTimeTokens)
-    .where(and(eq(oneTimeTokens.tokenHash, tokenHash), eq(oneTimeTokens.purpose, purpose)))
-    .limit(1);
-  return row;
-}
-
-/** Spends every open token of a purpose for a user (a used reset link retires its siblings). */
-export async function consumeOneTimeTokens(
-  db: Tx,
-  userId: string,
-  purpose: OneTimePurpose,
-  at: Date,
-) {
-  await db
-    .update(oneTimeTokens)
-    .set({ consumedAt: at })
-    .where(
-      and(
-        eq(oneTimeTokens.userId, userId),
-        eq(oneTimeTokens.purpose, purpose),
-        isNull(oneTimeTokens.consumedAt),
-      ),
-    );
 }
 
 export async function insertSession(db: Tx, values: typeof sessions.$inferInsert) {
@@ -201,22 +109,6 @@ export async function revokeSession(db: Tx, sessionId: string, reason: string, a
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }
 
-/** Revokes every live session of a user, optionally sparing one (the caller's own). */
-export async function revokeUserSessions(
-  db: Tx,
-  userId: string,
-  reason: string,
-  at: Date,
-  exceptSessionId?: string,
-) {
-  const conditions = [eq(sessions.userId, userId), isNull(sessions.revokedAt)];
-  if (exceptSessionId) conditions.push(ne(sessions.id, exceptSessionId));
-  await db
-    .update(sessions)
-    .set({ revokedAt: at, revokedReason: reason })
-    .where(and(...conditions));
-}
-
 export async function insertRefreshToken(db: Tx, sessionId: string, tokenHash: string) {
   await db.insert(refreshTokens).values({ sessionId, tokenHash });
 }
@@ -244,24 +136,4 @@ export async function findRefreshSession(db: Tx, tokenHash: string) {
     .where(eq(refreshTokens.tokenHash, tokenHash))
     .limit(1);
   return row?.sessionId;
-}
-
-export async function audit(
-  db: Tx,
-  event: AuditEvent,
-  values: {
-    userId?: string | null;
-    /** Whose record the event concerns (a patient whose profile a doctor read). */
-    subjectUserId?: string | null;
-    ip?: string | null;
-    meta?: Record<string, unknown>;
-  },
-) {
-  await db.insert(auditLog).values({
-    event,
-    userId: values.userId ?? null,
-    subjectUserId: values.subjectUserId ?? null,
-    ip: values.ip ?? null,
-    meta: values.meta ?? {},
-  });
 }

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema, messageOnlySchema } from '@vizita/shared/contracts/api-response';
+import { messageOnlySchema } from '@vizita/shared/contracts/api-response';
 import {
   changePasswordRequestSchema,
   checkResetTokenRequestSchema,
@@ -17,20 +17,16 @@ import {
   twoFactorLoginRequestSchema,
 } from '@vizita/shared/contracts/two-factor';
 import { API_MESSAGES } from '@vizita/shared/messages/api-errors';
+import { errorResponses } from '../../lib/api-error.ts';
 import { localeFromAcceptLanguage } from '../../lib/request-locale.ts';
-import { bearerToken } from '../../plugins/authenticate.ts';
+import { bearerToken, callerOf } from '../../plugins/authenticate.ts';
 import type { FastifyRequest } from 'fastify';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './refresh-cookie.ts';
 import { readTrustedDeviceCookie, setTrustedDeviceCookie } from './trusted-device-cookie.ts';
 import { passwordHashing } from './passwords.ts';
 import type { AuthService } from './service.ts';
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  429: apiErrorSchema,
-};
+const errors = errorResponses(400, 401, 403, 429);
 
 /** Every /auth/* call of spec §7. Handlers parse, call the service, map the result. */
 export const authRoutes: FastifyPluginAsyncZod<{
@@ -200,7 +196,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const { userId, sessionId } = request.auth!;
+      const { userId, sessionId } = callerOf(request);
       await auth.changePassword({ userId, sessionId, ...request.body }, ctx(request));
       return { success: true as const, message: API_MESSAGES.passwordChanged };
     },

@@ -1,7 +1,7 @@
 import { REFRESH_TOKEN_TTL_SECONDS, type Locale } from '@vizita/shared/constants';
 import type { Session } from '@vizita/shared/contracts/auth';
 import { normalizeEmail } from '@vizita/shared/domain/email';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
@@ -17,7 +17,16 @@ import { roleOf } from '../../plugins/roles.ts';
 import { consentsDue, dueOf, recordConsent } from '../legal/consents.ts';
 import type { TwoFactorService } from './two-factor-service.ts';
 import type { LegalDocument } from '@vizita/shared/domain/legal';
+import { audit } from '../../lib/audit.ts';
+import {
+  findUserById,
+  findUserByEmail,
+  insertUser,
+  revokeUserSessions,
+  type UserRow,
+} from './users.ts';
 import * as repo from './repo.ts';
+import * as tokens from './one-time-tokens.ts';
 
 const MINUTE = 60_000;
 const LOGIN_WINDOW_MS = 15 * MINUTE;
@@ -86,7 +95,7 @@ export function createAuthService(deps: AuthDeps) {
   }
 
   /** Mail failures are logged, never surfaced: the account change already happened. */
-  async function sendMail(kind: MailKind, user: repo.UserRow, url: string) {
+  async function sendMail(kind: MailKind, user: UserRow, url: string) {
     try {
       await deps.mailer.send(renderMail(kind, user.locale as Locale, user, url));
     } catch (err) {
@@ -141,7 +150,7 @@ export function createAuthService(deps: AuthDeps) {
   }
 
   async function toSession(
-    user: repo.UserRow,
+    user: UserRow,
     accessToken: string,
     restricted: boolean,
   ): Promise<Session> {
@@ -153,7 +162,7 @@ export function createAuthService(deps: AuthDeps) {
   }
 
   async function startSession(
-    user: repo.UserRow,
+    user: UserRow,
     ctx: RequestContext,
     { restricted = false }: { restricted?: boolean } = {},
   ): Promise<SessionResult> {
@@ -195,7 +204,7 @@ export function createAuthService(deps: AuthDeps) {
       const passwordHash = await hashPassword(input.password);
       const now = clock();
       /** Queues the mail unless this address had one of its kind within the window. */
-      const mailOnce = async (tx: repo.Tx, purpose: 'validate' | 'exists') => {
+      const mailOnce = async (tx: Tx, purpose: 'validate' | 'exists') => {
         const { allowed } = await rateLimiter.hit(
           `register-mail:${purpose}:${email}`,
           1,
@@ -205,7 +214,7 @@ export function createAuthService(deps: AuthDeps) {
         return allowed ? queueAccountMail(tx, purpose, email, now) : null;
       };
       const key = await db.transaction(async (tx) => {
-        const created = await repo.insertUser(tx, {
+        const created = await insertUser(tx, {
           email,
           passwordHash,
           firstName: input.firstName,
@@ -213,13 +222,13 @@ export function createAuthService(deps: AuthDeps) {
           locale: ctx.locale,
         });
         if (created) {
-          await repo.audit(tx, 'user.registered', { userId: created.id, ip: ctx.ip });
+          await audit(tx, 'user.registered', { userId: created.id, ip: ctx.ip });
           await recordConsent(tx, created.id, 'registration', now);
           return mailOnce(tx, 'validate');
         }
         // No enumeration: answer as for a new account and tell the owner instead.
-        const owner = await repo.findUserByEmail(tx, email);
-        await repo.audit(tx, 'user.register_existing', { userId: owner?.id, ip: ctx.ip });
+        const owner = await findUserByEmail(tx, email);
+        await audit(tx, 'user.register_existing', { userId: owner?.id, ip: ctx.ip });
         // A patient's account nobody has proved yet. Never a doctor's or an admin's: their
         // invitation, not a registration, sets their password and name (issue #18).
         if (owner && !owner.emailValidatedAt && roleOf(owner) === 'patient') {
@@ -233,7 +242,7 @@ export function createAuthService(deps: AuthDeps) {
             locale: ctx.locale,
           });
           await recordConsent(tx, owner.id, 'registration', now);
-          await repo.consumeOneTimeTokens(tx, owner.id, 'email_validation', now);
+          await tokens.consumeOneTimeTokens(tx, owner.id, 'email_validation', now);
           return mailOnce(tx, 'validate');
         }
         return mailOnce(tx, 'exists');
@@ -245,21 +254,21 @@ export function createAuthService(deps: AuthDeps) {
     async validateEmail(token: string, ctx: Pick<RequestContext, 'ip'>) {
       const now = clock();
       return db.transaction(async (tx) => {
-        const row = await repo.lockOneTimeToken(tx, hashToken(token), 'email_validation');
+        const row = await tokens.lockOneTimeToken(tx, hashToken(token), 'email_validation');
         if (!row) throw new ApiError(400, 'validationTokenInvalid');
-        const user = await repo.findUserById(tx, row.userId);
+        const user = await findUserById(tx, row.userId);
         if (!user) throw new ApiError(400, 'validationTokenInvalid');
         // A second click on the same link is not an error for the person clicking it.
         if (user.emailValidatedAt) {
           if (!row.consumedAt)
-            await repo.consumeOneTimeTokens(tx, user.id, 'email_validation', now);
+            await tokens.consumeOneTimeTokens(tx, user.id, 'email_validation', now);
           return { alreadyValidated: true };
         }
         if (row.consumedAt || row.expiresAt <= now)
           throw new ApiError(400, 'validationTokenInvalid');
         await repo.updateUser(tx, user.id, { emailValidatedAt: now });
-        await repo.consumeOneTimeTokens(tx, user.id, 'email_validation', now);
-        await repo.audit(tx, 'user.email_validated', { userId: user.id, ip: ctx.ip });
+        await tokens.consumeOneTimeTokens(tx, user.id, 'email_validation', now);
+        await audit(tx, 'user.email_validated', { userId: user.id, ip: ctx.ip });
         return { alreadyValidated: false };
       });
     },
@@ -290,16 +299,16 @@ export function createAuthService(deps: AuthDeps) {
         ),
       );
       if (!perIp.allowed || attempts.some((a) => !a.allowed)) {
-        await repo.audit(db, 'auth.login_throttled', { ip: ctx.ip, meta: { email } });
+        await audit(db, 'auth.login_throttled', { ip: ctx.ip, meta: { email } });
         throw new ApiError(429, 'tooManyLoginAttempts');
       }
-      const user = await repo.findUserByEmail(db, email);
+      const user = await findUserByEmail(db, email);
       const ok = user
         ? await verifyPassword(user.passwordHash, input.password, 'signIn')
         : await verifyAgainstDecoy(input.password);
       // A deactivated account answers exactly like a wrong password: nothing to learn from it.
       if (!user || !ok || user.deactivatedAt) {
-        await repo.audit(db, 'auth.login_failed', { userId: user?.id, ip: ctx.ip });
+        await audit(db, 'auth.login_failed', { userId: user?.id, ip: ctx.ip });
         throw new ApiError(401, 'invalidCredentials');
       }
       // Only after the password matched, so this answer reveals nothing to a guesser.
@@ -312,7 +321,7 @@ export function createAuthService(deps: AuthDeps) {
       // The second factor, unless this browser was remembered after passing it (≤ 30 days).
       if (twoFactorOn && !(await deps.twoFactor.trustsDevice(user.id, ctx.trustedDevice)))
         return { challenge: await deps.twoFactor.challenge(user.id) };
-      await repo.audit(db, 'auth.login', { userId: user.id, ip: ctx.ip });
+      await audit(db, 'auth.login', { userId: user.id, ip: ctx.ip });
       // A doctor or admin without it may sign in only to set it up (ADR 0023).
       return startSession({ ...user, locale: ctx.locale }, ctx, {
         restricted: isStaff(user) && !twoFactorOn,
@@ -330,13 +339,13 @@ export function createAuthService(deps: AuthDeps) {
     ): Promise<SessionResult & { trustedDevice?: string }> {
       const claims = await deps.twoFactor.challengedUser(input.challenge);
       const { userId } = claims;
-      const user = await repo.findUserById(db, userId);
+      const user = await findUserById(db, userId);
       if (!user || user.deactivatedAt) throw new ApiError(401, 'twoFactorChallengeExpired');
       // A wrong code leaves the challenge usable (five tries); a right one spends it, so one
       // password step opens one session, however many codes follow (issue #18).
       await deps.twoFactor.verifyLogin(userId, input);
       await deps.twoFactor.spendChallenge(claims);
-      await repo.audit(db, 'auth.login', {
+      await audit(db, 'auth.login', {
         userId,
         ip: ctx.ip,
         meta: { secondFactor: input.code ? 'totp' : 'recovery_code' },
@@ -371,7 +380,7 @@ export function createAuthService(deps: AuthDeps) {
               };
             }
             await repo.revokeSession(tx, row.session.id, 'refresh_token_reuse', now);
-            await repo.audit(tx, 'auth.refresh_reuse_detected', {
+            await audit(tx, 'auth.refresh_reuse_detected', {
               userId: row.session.userId,
               ip: ctx.ip,
               meta: { sessionId: row.session.id },
@@ -393,7 +402,7 @@ export function createAuthService(deps: AuthDeps) {
         // The commit above must stand even when we answer 401: a reused token's revocation sticks.
         if (outcome.kind === 'invalid' || outcome.kind === 'reused')
           throw new ApiError(401, 'sessionExpired');
-        const user = await repo.findUserById(db, outcome.userId);
+        const user = await findUserById(db, outcome.userId);
         if (!user) throw new ApiError(401, 'sessionExpired');
         const accessToken = await accessTokens.sign({
           userId: user.id,
@@ -445,7 +454,7 @@ export function createAuthService(deps: AuthDeps) {
           : undefined;
       if (!sessionId) return;
       await repo.revokeSession(db, sessionId, 'logout', now);
-      await repo.audit(db, 'auth.logout', { ip: ctx.ip, meta: { sessionId } });
+      await audit(db, 'auth.logout', { ip: ctx.ip, meta: { sessionId } });
     },
 
     async forgotPassword(rawEmail: string, ctx: RequestContext) {
@@ -458,7 +467,7 @@ export function createAuthService(deps: AuthDeps) {
 
     /** Tells the reset screen whether its link is usable, without spending it. */
     async checkResetToken(token: string) {
-      const row = await repo.findOneTimeToken(db, hashToken(token), 'password_reset');
+      const row = await tokens.findOneTimeToken(db, hashToken(token), 'password_reset');
       if (!row || row.consumedAt) throw new ApiError(400, 'resetTokenInvalid');
       if (row.expiresAt <= clock()) throw new ApiError(401, 'resetTokenExpired');
     },
@@ -478,10 +487,10 @@ export function createAuthService(deps: AuthDeps) {
       const passwordHash = await hashPassword(input.newPassword);
       const now = clock();
       const user = await db.transaction(async (tx) => {
-        const row = await repo.lockOneTimeToken(tx, hashToken(input.token), 'password_reset');
+        const row = await tokens.lockOneTimeToken(tx, hashToken(input.token), 'password_reset');
         if (!row || row.consumedAt) throw new ApiError(400, 'resetTokenInvalid');
         if (row.expiresAt <= now) throw new ApiError(401, 'resetTokenExpired');
-        const owner = await repo.findUserById(tx, row.userId);
+        const owner = await findUserById(tx, row.userId);
         if (!owner) throw new ApiError(400, 'resetTokenInvalid');
         // The link reached the mailbox, which is what e-mail validation proves.
         await repo.updateUser(tx, owner.id, {
@@ -489,10 +498,10 @@ export function createAuthService(deps: AuthDeps) {
           passwordChangedAt: now,
           emailValidatedAt: owner.emailValidatedAt ?? now,
         });
-        await repo.consumeOneTimeTokens(tx, owner.id, 'password_reset', now);
-        await repo.revokeUserSessions(tx, owner.id, 'password_reset', now);
+        await tokens.consumeOneTimeTokens(tx, owner.id, 'password_reset', now);
+        await revokeUserSessions(tx, owner.id, 'password_reset', now);
         await repo.forgetTrustedDevices(tx, owner.id);
-        await repo.audit(tx, 'auth.password_reset', { userId: owner.id, ip: ctx.ip });
+        await audit(tx, 'auth.password_reset', { userId: owner.id, ip: ctx.ip });
         return owner;
       });
       await sendMail('passwordChanged', user, `${deps.appUrl}/forgot-password`);
@@ -502,7 +511,7 @@ export function createAuthService(deps: AuthDeps) {
       input: { userId: string; sessionId: string; currentPassword: string; newPassword: string },
       ctx: Pick<RequestContext, 'ip'>,
     ) {
-      const user = await repo.findUserById(db, input.userId);
+      const user = await findUserById(db, input.userId);
       if (!user) throw new ApiError(401, 'authRequired');
       // A stolen session must not be a free password oracle.
       const tries = await rateLimiter.hit(
@@ -512,16 +521,16 @@ export function createAuthService(deps: AuthDeps) {
       );
       if (!tries.allowed) throw new ApiError(429, 'tooManyRequests');
       if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
-        await repo.audit(db, 'auth.change_password_failed', { userId: user.id, ip: ctx.ip });
+        await audit(db, 'auth.change_password_failed', { userId: user.id, ip: ctx.ip });
         throw new ApiError(400, 'currentPasswordIncorrect');
       }
       const passwordHash = await hashPassword(input.newPassword);
       const now = clock();
       await db.transaction(async (tx) => {
         await repo.updateUser(tx, user.id, { passwordHash, passwordChangedAt: now });
-        await repo.revokeUserSessions(tx, user.id, 'password_changed', now, input.sessionId);
+        await revokeUserSessions(tx, user.id, 'password_changed', now, input.sessionId);
         await repo.forgetTrustedDevices(tx, user.id);
-        await repo.audit(tx, 'auth.password_changed', { userId: user.id, ip: ctx.ip });
+        await audit(tx, 'auth.password_changed', { userId: user.id, ip: ctx.ip });
       });
       await sendMail('passwordChanged', user, `${deps.appUrl}/forgot-password`);
     },

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
-import { apiErrorSchema, messageOnlySchema } from '@vizita/shared/contracts/api-response';
+import { messageOnlySchema } from '@vizita/shared/contracts/api-response';
 import {
   recoveryCodesResponseSchema,
   signedInDevicesResponseSchema,
@@ -11,20 +11,14 @@ import {
   twoFactorStatusResponseSchema,
 } from '@vizita/shared/contracts/two-factor';
 import type { Db } from '../../db/client.ts';
-import { ApiError } from '../../lib/api-error.ts';
+import { ApiError, errorResponses } from '../../lib/api-error.ts';
+import { callerOf } from '../../plugins/authenticate.ts';
 import { roleOf } from '../../plugins/roles.ts';
 import { clearRefreshCookie } from './refresh-cookie.ts';
-import * as repo from './repo.ts';
+import { findUserById } from './users.ts';
 import type { TwoFactorService } from './two-factor-service.ts';
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-  429: apiErrorSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 429);
 
 /**
  * `/auth/two-factor/*` and `/auth/sessions/*`: the caller's own second factor and signed-in
@@ -36,9 +30,8 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{
   db: Db;
   secureCookies: boolean;
 }> = async (app, { twoFactor, db, secureCookies }) => {
-  const me = (request: { auth: { userId: string; sessionId: string } | null }) => request.auth!;
   const isStaff = async (userId: string) => {
-    const user = await repo.findUserById(db, userId);
+    const user = await findUserById(db, userId);
     if (!user) throw new ApiError(401, 'authRequired');
     return roleOf(user) !== 'patient';
   };
@@ -50,7 +43,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{
       schema: { response: { 200: twoFactorStatusResponseSchema, ...errors } },
     },
     async (request) => {
-      const { userId } = me(request);
+      const { userId } = callerOf(request);
       return {
         success: true as const,
         data: await twoFactor.status(userId, await isStaff(userId)),
@@ -71,7 +64,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{
       reply.header('cache-control', 'no-store');
       return {
         success: true as const,
-        data: await twoFactor.setup(me(request).userId, request.body.password),
+        data: await twoFactor.setup(callerOf(request).userId, request.body.password),
       };
     },
   );
@@ -86,7 +79,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const { userId, sessionId } = me(request);
+      const { userId, sessionId } = callerOf(request);
       return {
         success: true as const,
         data: await twoFactor.enable(userId, sessionId, request.body.code),
@@ -104,7 +97,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const { userId } = me(request);
+      const { userId } = callerOf(request);
       const { password, code } = request.body;
       await twoFactor.disable(userId, await isStaff(userId), password, code);
       return { success: true as const, message: 'Two-factor sign-in is off.' };
@@ -124,7 +117,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{
       const { password, code } = request.body;
       return {
         success: true as const,
-        data: await twoFactor.regenerateRecoveryCodes(me(request).userId, password, code),
+        data: await twoFactor.regenerateRecoveryCodes(callerOf(request).userId, password, code),
       };
     },
   );
@@ -136,7 +129,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{
       schema: { response: { 200: signedInDevicesResponseSchema, ...errors } },
     },
     async (request) => {
-      const { userId, sessionId } = me(request);
+      const { userId, sessionId } = callerOf(request);
       return { success: true as const, data: await twoFactor.devices(userId, sessionId) };
     },
   );
@@ -152,7 +145,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      await twoFactor.signOutDevice(me(request).userId, request.params.id);
+      await twoFactor.signOutDevice(callerOf(request).userId, request.params.id);
       return { success: true as const, message: 'The device is signed out.' };
     },
   );
@@ -167,7 +160,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{
       schema: { response: { 200: messageOnlySchema, ...errors } },
     },
     async (request, reply) => {
-      await twoFactor.signOutEverywhere(me(request).userId);
+      await twoFactor.signOutEverywhere(callerOf(request).userId);
       clearRefreshCookie(reply, secureCookies);
       return { success: true as const, message: 'Signed out on every device.' };
     },

@@ -3,7 +3,7 @@ import { and, count, desc, eq, gt, isNull, ne } from 'drizzle-orm';
 import { SignJWT, jwtVerify } from 'jose';
 import { RECOVERY_CODE_COUNT, TRUSTED_DEVICE_DAYS } from '@vizita/shared/contracts/two-factor';
 import { renderSVG } from 'uqr';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { recoveryCodes, sessions, trustedDevices, twoFactor } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -13,7 +13,9 @@ import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import { hashToken, randomToken } from '../../lib/secure-token.ts';
 import { base32Encode, newTotpSecret, otpauthUri, verifyTotp } from '../../lib/totp.ts';
 import { verifyPassword } from './passwords.ts';
-import * as repo from './repo.ts';
+import { audit } from '../../lib/audit.ts';
+import { findUserById } from './users.ts';
+import * as tokens from './one-time-tokens.ts';
 
 /** The password step's proof lasts this long: enough to open the app and type a code. */
 const CHALLENGE_SECONDS = 5 * 60;
@@ -69,7 +71,7 @@ export function createTwoFactorService({
       ATTEMPT_WINDOW_MS,
     );
     if (!hit.allowed) throw new ApiError(429, 'tooManyRequests');
-    const user = await repo.findUserById(db, userId);
+    const user = await findUserById(db, userId);
     if (!user) throw new ApiError(401, 'authRequired');
     if (!(await verifyPassword(user.passwordHash, password)))
       throw new ApiError(400, 'currentPasswordIncorrect');
@@ -127,7 +129,7 @@ export function createTwoFactorService({
   }
 
   /** Ten new recovery codes in the caller's transaction; the old ones stop working. */
-  async function writeRecoveryCodes(tx: repo.Tx, userId: string) {
+  async function writeRecoveryCodes(tx: Tx, userId: string) {
     const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
     await tx
@@ -208,7 +210,7 @@ export function createTwoFactorService({
      * (compare-and-set), and answers the recovery codes (shown once).
      */
     async turnOnChecked(
-      tx: repo.Tx,
+      tx: Tx,
       userId: string,
       checked: { step: number; secretEncrypted: string },
     ) {
@@ -224,7 +226,7 @@ export function createTwoFactorService({
         )
         .returning({ userId: twoFactor.userId });
       if (!on) throw new ApiError(409, 'twoFactorSetupMissing');
-      await repo.audit(tx, 'auth.two_factor_enabled', { userId });
+      await audit(tx, 'auth.two_factor_enabled', { userId });
       // The tries of the setup are not held against the first sign-in.
       await rateLimiter.reset(`2fa:${userId}`, ATTEMPT_WINDOW_MS, tx);
       return writeRecoveryCodes(tx, userId);
@@ -243,7 +245,7 @@ export function createTwoFactorService({
       const now = clock();
       await db.update(twoFactor).set({ enabledAt: now }).where(eq(twoFactor.userId, userId));
       await db.update(sessions).set({ restricted: false }).where(eq(sessions.id, sessionId));
-      await repo.audit(db, 'auth.two_factor_enabled', { userId });
+      await audit(db, 'auth.two_factor_enabled', { userId });
       return { recoveryCodes: await issueRecoveryCodes(userId) };
     },
 
@@ -259,7 +261,7 @@ export function createTwoFactorService({
         await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
         await tx.delete(trustedDevices).where(eq(trustedDevices.userId, userId));
       });
-      await repo.audit(db, 'auth.two_factor_disabled', { userId });
+      await audit(db, 'auth.two_factor_disabled', { userId });
     },
 
     /**
@@ -323,7 +325,7 @@ export function createTwoFactorService({
       } catch {
         // Expired, forged or malformed: the same answer.
       }
-      if (!claims || (await repo.findOneTimeToken(db, claims.challengeHash, 'login_challenge')))
+      if (!claims || (await tokens.findOneTimeToken(db, claims.challengeHash, 'login_challenge')))
         throw new ApiError(401, 'twoFactorChallengeExpired');
       return claims;
     },
@@ -333,7 +335,7 @@ export function createTwoFactorService({
      * gets the session and the other the answer of a spent challenge (issue #18).
      */
     async spendChallenge(claims: ChallengeClaims) {
-      const first = await repo.spendOnce(db, {
+      const first = await tokens.spendOnce(db, {
         userId: claims.userId,
         purpose: 'login_challenge',
         tokenHash: claims.challengeHash,
@@ -413,7 +415,7 @@ export function createTwoFactorService({
         )
         .returning({ id: sessions.id });
       if (!revoked) throw new ApiError(404, 'sessionNotFound');
-      await repo.audit(db, 'auth.session_revoked', { userId, meta: { sessionId } });
+      await audit(db, 'auth.session_revoked', { userId, meta: { sessionId } });
     },
 
     /** Every device, this one included, and every remembered browser. */
@@ -430,7 +432,7 @@ export function createTwoFactorService({
           ),
         );
       await service.forgetDevices(userId);
-      await repo.audit(db, 'auth.signed_out_everywhere', { userId });
+      await audit(db, 'auth.signed_out_everywhere', { userId });
     },
   };
   return service;

@@ -1,11 +1,9 @@
 import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { appointments, consultationNotes, users } from '../../db/schema.ts';
+import { fromAppointmentWithParticipants, patient } from '../appointments/with-participants.ts';
 
-type Tx = Pick<Db, 'select' | 'insert'>;
-
-const patients = alias(users, 'patients');
 const authors = alias(users, 'authors');
 
 const VISIBLE = ['upcoming', 'completed', 'no_show', 'cancelled'] as const;
@@ -13,10 +11,10 @@ const VISIBLE = ['upcoming', 'completed', 'no_show', 'cancelled'] as const;
 const entry = {
   appointment: appointments,
   patient: {
-    id: patients.id,
-    firstName: patients.firstName,
-    lastName: patients.lastName,
-    userType: patients.userType,
+    id: patient.id,
+    firstName: patient.firstName,
+    lastName: patient.lastName,
+    userType: patient.userType,
   },
   hasNotes: sql<boolean>`exists (select 1 from ${consultationNotes} where ${consultationNotes.appointmentId} = ${appointments.id})`,
 };
@@ -28,10 +26,7 @@ export type EntryRow = {
 
 /** The doctor's own appointments starting in [from, to), payment holds left out. */
 export function scheduleOf(db: Tx, doctorId: string, from: Date, to: Date): Promise<EntryRow[]> {
-  return db
-    .select(entry)
-    .from(appointments)
-    .innerJoin(patients, eq(patients.id, appointments.patientId))
+  return fromAppointmentWithParticipants(db, entry)
     .where(
       and(
         eq(appointments.doctorId, doctorId),
@@ -45,17 +40,13 @@ export function scheduleOf(db: Tx, doctorId: string, from: Date, to: Date): Prom
 
 /** One of the doctor's own appointments (never a hold); undefined for any other. */
 export async function entryOf(db: Tx, doctorId: string, id: string) {
-  const [row] = await db
-    .select(entry)
-    .from(appointments)
-    .innerJoin(patients, eq(patients.id, appointments.patientId))
-    .where(
-      and(
-        eq(appointments.id, id),
-        eq(appointments.doctorId, doctorId),
-        inArray(appointments.status, [...VISIBLE]),
-      ),
-    );
+  const [row] = await fromAppointmentWithParticipants(db, entry).where(
+    and(
+      eq(appointments.id, id),
+      eq(appointments.doctorId, doctorId),
+      inArray(appointments.status, [...VISIBLE]),
+    ),
+  );
   return row;
 }
 

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
-import { apiErrorSchema } from '@vizita/shared/contracts/api-response';
 import {
   consultationNotesResponseSchema,
   doctorScheduleQuerySchema,
@@ -10,16 +9,12 @@ import {
   patientChartResponseSchema,
   saveNotesRequestSchema,
 } from '@vizita/shared/contracts/doctor-console';
+import { errorResponses } from '../../lib/api-error.ts';
+import { callerOf } from '../../plugins/authenticate.ts';
 import type { DoctorConsoleService } from './service.ts';
 
 const idParams = z.object({ id: z.uuid('invalidValue') });
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 /** The doctor console's API: doctors only, each for their own appointments. */
 export const doctorConsoleRoutes: FastifyPluginAsyncZod<{ console: DoctorConsoleService }> = async (
@@ -39,7 +34,7 @@ export const doctorConsoleRoutes: FastifyPluginAsyncZod<{ console: DoctorConsole
     },
     async (request) => ({
       success: true as const,
-      data: await doctorConsole.schedule(request.auth!.userId, request.query),
+      data: await doctorConsole.schedule(callerOf(request).userId, request.query),
     }),
   );
 
@@ -54,7 +49,11 @@ export const doctorConsoleRoutes: FastifyPluginAsyncZod<{ console: DoctorConsole
       reply.header('cache-control', 'no-store');
       return {
         success: true as const,
-        data: await doctorConsole.patientChart(request.auth!.userId, request.params.id, request.ip),
+        data: await doctorConsole.patientChart(
+          callerOf(request).userId,
+          request.params.id,
+          request.ip,
+        ),
       };
     },
   );
@@ -69,7 +68,7 @@ export const doctorConsoleRoutes: FastifyPluginAsyncZod<{ console: DoctorConsole
       reply.header('cache-control', 'no-store');
       return {
         success: true as const,
-        data: await doctorConsole.notes(request.auth!.userId, request.params.id),
+        data: await doctorConsole.notes(callerOf(request).userId, request.params.id),
       };
     },
   );
@@ -88,7 +87,11 @@ export const doctorConsoleRoutes: FastifyPluginAsyncZod<{ console: DoctorConsole
       reply.header('cache-control', 'no-store');
       return {
         success: true as const,
-        data: await doctorConsole.saveNotes(request.auth!.userId, request.params.id, request.body),
+        data: await doctorConsole.saveNotes(
+          callerOf(request).userId,
+          request.params.id,
+          request.body,
+        ),
       };
     },
   );
@@ -105,7 +108,11 @@ export const doctorConsoleRoutes: FastifyPluginAsyncZod<{ console: DoctorConsole
     },
     async (request) => ({
       success: true as const,
-      data: await doctorConsole.setOutcome(request.auth!.userId, request.params.id, request.body),
+      data: await doctorConsole.setOutcome(
+        callerOf(request).userId,
+        request.params.id,
+        request.body,
+      ),
     }),
   );
 };

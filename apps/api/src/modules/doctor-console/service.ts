@@ -21,11 +21,10 @@ import { ApiError } from '../../lib/api-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import { queueAppointmentMail } from '../appointments/appointment-mails.ts';
-import * as appointmentsRepo from '../appointments/repo.ts';
-import { audit } from '../auth/repo.ts';
-import { findDoctorProfile } from '../doctors/repo.ts';
+import { lockAppointment, recordOutcome } from '../appointments/rows.ts';
+import { audit } from '../../lib/audit.ts';
+import { findDoctorProfile } from '../doctors/profiles.ts';
 import type { JobWorker } from '../jobs/queue.ts';
-import { updateAppointment } from '../payments/repo.ts';
 import type { ProfileService } from '../profile/service.ts';
 import type { NotesCrypto, NotesField } from './notes-crypto.ts';
 import {
@@ -262,7 +261,7 @@ export function createDoctorConsoleService({
     ): Promise<ScheduleEntry> {
       const now = clock();
       const mailKey = await db.transaction(async (tx) => {
-        const a = await appointmentsRepo.lockAppointment(tx, appointmentId);
+        const a = await lockAppointment(tx, appointmentId);
         if (
           !a ||
           a.doctorId !== doctorId ||
@@ -272,7 +271,7 @@ export function createDoctorConsoleService({
         if (a.status === outcome) return undefined;
         if (!outcomeAllowed(a, now))
           throw new ApiError(409, a.startsAt > now ? 'appointmentNotStarted' : 'outcomeLocked');
-        await updateAppointment(tx, a.id, { status: outcome }, now);
+        await recordOutcome(tx, a.id, outcome, now);
         await audit(tx, 'appointment.outcome', {
           userId: doctorId,
           subjectUserId: a.patientId,

@@ -1,21 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
-import { apiErrorSchema } from '@vizita/shared/contracts/api-response';
 import {
   doctorOwnProfileResponseSchema,
   updateDoctorProfileSchema,
 } from '@vizita/shared/contracts/doctor-profile';
+import { errorResponses } from '../../lib/api-error.ts';
+import { callerOf } from '../../plugins/authenticate.ts';
 import { PHOTO_MAX_BYTES, PHOTO_TYPES } from './image-check.ts';
 import type { DoctorProfileService } from './service.ts';
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  413: apiErrorSchema,
-  415: apiErrorSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 413, 415);
 
 /** The doctor's own public profile (doctors only) and the photo every patient sees (public). */
 export const doctorProfileRoutes: FastifyPluginAsyncZod<{
@@ -35,7 +29,10 @@ export const doctorProfileRoutes: FastifyPluginAsyncZod<{
       preValidation: doctorsOnly,
       schema: { response: { 200: doctorOwnProfileResponseSchema, ...errors } },
     },
-    async (request) => ({ success: true as const, data: await profiles.get(request.auth!.userId) }),
+    async (request) => ({
+      success: true as const,
+      data: await profiles.get(callerOf(request).userId),
+    }),
   );
 
   app.put(
@@ -49,7 +46,7 @@ export const doctorProfileRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => ({
       success: true as const,
-      data: await profiles.update(request.auth!.userId, request.body),
+      data: await profiles.update(callerOf(request).userId, request.body),
     }),
   );
 
@@ -62,7 +59,7 @@ export const doctorProfileRoutes: FastifyPluginAsyncZod<{
     async (request) => ({
       success: true as const,
       data: await profiles.setPhoto(
-        request.auth!.userId,
+        callerOf(request).userId,
         (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase(),
         Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
       ),
@@ -77,7 +74,7 @@ export const doctorProfileRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => ({
       success: true as const,
-      data: await profiles.removePhoto(request.auth!.userId),
+      data: await profiles.removePhoto(callerOf(request).userId),
     }),
   );
 

@@ -5,12 +5,12 @@ import type {
   UpdateDoctorProfile,
 } from '@vizita/shared/contracts/doctor-profile';
 import type { Db } from '../../db/client.ts';
-import { doctorPhotos, doctorProfiles } from '../../db/schema.ts';
+import { doctorPhotos } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { audit } from '../auth/repo.ts';
+import { audit } from '../../lib/audit.ts';
 import { FEE_CURRENCY } from '../doctors/service.ts';
-import { findDoctorProfile } from '../doctors/repo.ts';
+import { findDoctorProfile, updateDoctorProfile } from '../doctors/profiles.ts';
 import { photoProblem } from './image-check.ts';
 
 const PHOTO_ERRORS = {
@@ -41,16 +41,13 @@ export function createDoctorProfileService({ db, clock }: { db: Db; clock: Clock
     async update(doctorId: string, input: UpdateDoctorProfile): Promise<DoctorOwnProfile> {
       const bios = Object.fromEntries(Object.entries(input.bios).filter(([, text]) => text));
       await db.transaction(async (tx) => {
-        await tx
-          .update(doctorProfiles)
-          .set({
-            title: input.title,
-            specialties: [...new Set(input.specialties)],
-            languages: [...new Set(input.languages)],
-            bios,
-            experienceYears: input.experienceYears,
-          })
-          .where(eq(doctorProfiles.userId, doctorId));
+        await updateDoctorProfile(tx, doctorId, {
+          title: input.title,
+          specialties: [...new Set(input.specialties)],
+          languages: [...new Set(input.languages)],
+          bios,
+          experienceYears: input.experienceYears,
+        });
         await audit(tx, 'doctor.profile_updated', { userId: doctorId, subjectUserId: doctorId });
       });
       return service.get(doctorId);
@@ -69,10 +66,9 @@ export function createDoctorProfileService({ db, clock }: { db: Db; clock: Clock
             target: doctorPhotos.doctorId,
             set: { contentType: declaredType, bytes, updatedAt: now },
           });
-        await tx
-          .update(doctorProfiles)
-          .set({ photoUrl: `/api/doctors/${doctorId}/photo?v=${now.getTime()}` })
-          .where(eq(doctorProfiles.userId, doctorId));
+        await updateDoctorProfile(tx, doctorId, {
+          photoUrl: `/api/doctors/${doctorId}/photo?v=${now.getTime()}`,
+        });
         await audit(tx, 'doctor.photo_updated', { userId: doctorId, subjectUserId: doctorId });
       });
       return service.get(doctorId);
@@ -81,10 +77,7 @@ export function createDoctorProfileService({ db, clock }: { db: Db; clock: Clock
     async removePhoto(doctorId: string) {
       await db.transaction(async (tx) => {
         await tx.delete(doctorPhotos).where(eq(doctorPhotos.doctorId, doctorId));
-        await tx
-          .update(doctorProfiles)
-          .set({ photoUrl: null })
-          .where(eq(doctorProfiles.userId, doctorId));
+        await updateDoctorProfile(tx, doctorId, { photoUrl: null });
       });
       return service.get(doctorId);
     },

@@ -13,6 +13,14 @@ declare module 'fastify' {
       stats: () => { entries: number; hits: number; misses: number };
     };
   }
+  interface FastifyContextConfig {
+    /**
+     * This route may take, free or move a slot (a hold, a payment's end, a cancellation, a
+     * schedule edit): every instance's availability cache is emptied before its answer leaves
+     * (ADR 0033). Marking a route that changes nothing costs a little speed, never correctness.
+     */
+    changesAvailability?: boolean;
+  }
 }
 
 /** The broadcaster channel of the news; the prefix keeps deployments sharing a Redis apart. */

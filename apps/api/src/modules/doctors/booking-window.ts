@@ -4,6 +4,7 @@ import { slotsForDate } from '@vizita/shared/domain/slots';
 import { addDays, zonedDateAndSlot, zonedTimeToUtc } from '@vizita/shared/domain/zoned-time';
 import type { Db } from '../../db/client.ts';
 import type { KeptAnswer } from '../../lib/kept-answer.ts';
+import { takenSlots } from '../appointments/taken-slots.ts';
 import * as repo from './repo.ts';
 
 const DAY_MS = 86_400_000;
@@ -59,7 +60,7 @@ export async function bookingWindowOf(
     repo.weeklyHours(db, doctorId),
     repo.exceptionsBetween(db, doctorId, today, last),
     // A day either side covers every zone's offset from UTC.
-    repo.takenSlots(
+    takenSlots(
       db,
       doctorId,
       new Date(Date.parse(`${today}T00:00:00Z`) - DAY_MS),

@@ -4,6 +4,7 @@ import { addDays, zonedDateAndSlot } from '@vizita/shared/domain/zoned-time';
 import type { Db } from '../../db/client.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import type { ApiErrorCode } from '@vizita/shared/messages/api-errors';
+import { heldStarts } from '../appointments/taken-slots.ts';
 import * as doctorsRepo from './repo.ts';
 
 /**
@@ -79,12 +80,6 @@ export async function freeSlotAt(db: Db, doctorId: string, startsAt: Date, now: 
     throw error;
   });
   if (!offered || offered.startsAt.getTime() !== startsAt.getTime()) return null;
-  const held = await doctorsRepo.heldStarts(
-    db,
-    doctorId,
-    startsAt,
-    new Date(startsAt.getTime() + 1),
-    now,
-  );
+  const held = await heldStarts(db, doctorId, startsAt, new Date(startsAt.getTime() + 1), now);
   return held.has(startsAt.getTime()) ? null : offered;
 }

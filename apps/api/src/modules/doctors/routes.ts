@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema } from '@vizita/shared/contracts/api-response';
 import {
   availabilityQuerySchema,
   availabilityResponseSchema,
   doctorListQuerySchema,
   doctorListResponseSchema,
 } from '@vizita/shared/contracts/doctors';
+import { errorResponses } from '../../lib/api-error.ts';
 import { sendKeptAnswer } from '../../lib/kept-answer.ts';
 import { localeFromAcceptLanguage } from '../../lib/request-locale.ts';
 import type { DoctorService } from './service.ts';
@@ -23,7 +23,7 @@ export const doctorRoutes: FastifyPluginAsyncZod<{ doctors: DoctorService }> = a
     {
       schema: {
         querystring: doctorListQuerySchema,
-        response: { 200: doctorListResponseSchema, 400: apiErrorSchema },
+        response: { 200: doctorListResponseSchema, ...errorResponses(400) },
       },
     },
     async (request) => ({
@@ -40,7 +40,7 @@ export const doctorRoutes: FastifyPluginAsyncZod<{ doctors: DoctorService }> = a
     {
       schema: {
         querystring: availabilityQuerySchema,
-        response: { 200: availabilityResponseSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+        response: { 200: availabilityResponseSchema, ...errorResponses(400, 404) },
       },
     },
     async (request, reply) => {

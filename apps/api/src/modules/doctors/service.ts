@@ -1,13 +1,14 @@
 import { DEFAULT_LOCALE, type Locale } from '@vizita/shared/constants';
 import type { AvailabilityEntry, Doctor, DoctorListQuery } from '@vizita/shared/contracts/doctors';
 import { addDays, zonedDateAndSlot } from '@vizita/shared/domain/zoned-time';
+import { doctorDisplayName } from '@vizita/shared/domain/doctor-name';
 import type { Db } from '../../db/client.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import type { KeptAnswer } from '../../lib/kept-answer.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { createAvailabilityCache } from './availability-cache.ts';
 import { bookingWindowOf, freeDaysAt, type BookingWindow } from './booking-window.ts';
-import * as repo from './repo.ts';
+import { listDoctors } from './profiles.ts';
 
 /** How far "next free slot" looks: a doctor with nothing in two weeks shows none. */
 const NEXT_SLOT_LOOKAHEAD_DAYS = 14;
@@ -40,7 +41,7 @@ export function createDoctorService({ db, clock }: { db: Db; clock: Clock }) {
   const service = {
     /** The bookable doctors, filtered, each with the bio in the reader's language. */
     async list(query: DoctorListQuery = {}, locale: Locale = DEFAULT_LOCALE): Promise<Doctor[]> {
-      const rows = await repo.listDoctors(db, query);
+      const rows = await listDoctors(db, query);
       const now = clock();
       return Promise.all(
         rows.map(async ({ user, profile }) => {
@@ -54,7 +55,7 @@ export function createDoctorService({ db, clock }: { db: Db; clock: Clock }) {
           const bio = profile.bios[locale] ?? profile.bios.en;
           return {
             _id: user.id,
-            name: [profile.title, user.firstName, user.lastName].filter(Boolean).join(' '),
+            name: doctorDisplayName({ ...user, title: profile.title }),
             specialties: profile.specialties,
             ...(profile.experienceYears !== null ? { experience: profile.experienceYears } : {}),
             ...(profile.photoUrl ? { photoUrl: profile.photoUrl } : {}),

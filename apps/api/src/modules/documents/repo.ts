@@ -1,8 +1,6 @@
 import { and, asc, desc, eq, max } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Tx } from '../../db/client.ts';
 import { appointmentDocuments, appointments } from '../../db/schema.ts';
-
-type Tx = Pick<Db, 'select' | 'insert'>;
 
 export type DocumentRow = typeof appointmentDocuments.$inferSelect;
 

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
-import { apiErrorSchema } from '@vizita/shared/contracts/api-response';
 import {
   appointmentDocumentListResponseSchema,
   appointmentDocumentResponseSchema,
@@ -8,17 +7,12 @@ import {
   DOCUMENT_TYPES,
   documentUploadQuerySchema,
 } from '@vizita/shared/contracts/documents';
+import { errorResponses } from '../../lib/api-error.ts';
+import { callerOf } from '../../plugins/authenticate.ts';
 import type { DocumentService } from './service.ts';
 
 const appointmentParams = z.object({ id: z.uuid('invalidValue') });
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-  413: apiErrorSchema,
-  415: apiErrorSchema,
-};
+const errors = errorResponses(400, 401, 404, 409, 413, 415);
 
 /**
  * Documents after the visit: the doctor uploads the file itself as the body (its type in
@@ -63,7 +57,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{ documents: DocumentService 
     },
     async (request, reply) => {
       const data = await upload(
-        request.auth!.userId,
+        callerOf(request).userId,
         request.params.id,
         request.query,
         request.headers['content-type'],
@@ -85,7 +79,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{ documents: DocumentService 
     },
     async (request, reply) => {
       const data = await upload(
-        request.auth!.userId,
+        callerOf(request).userId,
         request.params.id,
         request.query,
         request.headers['content-type'],
@@ -107,7 +101,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{ documents: DocumentService 
     },
     async (request) => ({
       success: true as const,
-      data: await documents.list(request.auth!.userId, request.params.id),
+      data: await documents.list(callerOf(request).userId, request.params.id),
     }),
   );
 
@@ -122,7 +116,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{ documents: DocumentService 
     },
     async (request, reply) => {
       const file = await documents.download(
-        request.auth!.userId,
+        callerOf(request).userId,
         request.params.id,
         request.params.versionId,
         request.ip,

@@ -6,7 +6,7 @@ import { ApiError } from '../../lib/api-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { FieldEncryption } from '../../lib/field-encryption.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
-import { audit } from '../auth/repo.ts';
+import { audit } from '../../lib/audit.ts';
 import { safeFileName, sniffDocumentType } from './file-type.ts';
 import * as repo from './repo.ts';
 

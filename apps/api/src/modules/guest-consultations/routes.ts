@@ -2,7 +2,7 @@ import type {} from '@fastify/cookie';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
-import { apiErrorSchema, messageOnlySchema } from '@vizita/shared/contracts/api-response';
+import { messageOnlySchema } from '@vizita/shared/contracts/api-response';
 import {
   createGuestConsultationResponseSchema,
   createGuestConsultationSchema,
@@ -18,7 +18,8 @@ import {
 import { joinMeetingResponseSchema } from '@vizita/shared/contracts/meetings';
 import { successSchema } from '@vizita/shared/contracts/api-response';
 import { API_MESSAGES } from '@vizita/shared/messages/api-errors';
-import { ApiError } from '../../lib/api-error.ts';
+import { ApiError, errorResponses } from '../../lib/api-error.ts';
+import { callerOf } from '../../plugins/authenticate.ts';
 import type { Preflight } from '../meetings/preflight.ts';
 import { sendDownloadSample } from '../meetings/preflight-routes.ts';
 import type { GuestConsultations } from './service.ts';
@@ -40,16 +41,7 @@ const readSecret = (request: FastifyRequest) => {
 };
 
 // The link's token is in the page's path, never in an API URL; still, nothing logs bodies.
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-  410: apiErrorSchema,
-  429: apiErrorSchema,
-  502: apiErrorSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 410, 429, 502);
 
 /**
  * Consultations for people without an account (ADR 0028): staff create them and send links; the
@@ -73,7 +65,7 @@ export const guestConsultationRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const data = await guests.create(request.auth!.userId, request.body, request.ip);
+      const data = await guests.create(callerOf(request).userId, request.body, request.ip);
       return reply.code(201).send({ success: true as const, data });
     },
   );
@@ -89,7 +81,7 @@ export const guestConsultationRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => ({
       success: true as const,
-      data: await guests.resend(request.auth!.userId, request.params.id, request.ip),
+      data: await guests.resend(callerOf(request).userId, request.params.id, request.ip),
     }),
   );
 

@@ -1,6 +1,4 @@
-import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import { LOCALES, type Locale } from '@vizita/shared/constants';
 import { BOOKING_WINDOW_DAYS } from '@vizita/shared/contracts/doctors';
 import type {
@@ -8,34 +6,32 @@ import type {
   GuestConsultation,
 } from '@vizita/shared/contracts/guest-consultations';
 import type { JoinMeeting } from '@vizita/shared/contracts/meetings';
+import { doctorDisplayName } from '@vizita/shared/domain/doctor-name';
 import { zonedDateAndSlot } from '@vizita/shared/domain/zoned-time';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import {
-  appointments,
-  doctorProfiles,
-  guestInvitations,
-  sessions,
-  users,
-} from '../../db/schema.ts';
+import { appointments, doctorProfiles, guestInvitations } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import { hashToken, randomToken } from '../../lib/secure-token.ts';
 import type { BusinessCounters } from '../../plugins/metrics.ts';
 import { roleOf } from '../../plugins/roles.ts';
-import { audit, findUserById } from '../auth/repo.ts';
+import { audit } from '../../lib/audit.ts';
+import { endGuestSession, insertGuest, startGuestSession } from '../auth/guest-accounts.ts';
+import { findUserById } from '../auth/users.ts';
+import { expireLapsedHoldsOnSlot, insertHold } from '../appointments/holds.ts';
+import { findAppointment } from '../appointments/rows.ts';
+import {
+  doctor,
+  fromAppointmentWithParticipants,
+  patient,
+} from '../appointments/with-participants.ts';
 import { offeredSlot } from '../doctors/offered-slot.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { meetingWindow } from '../meetings/service.ts';
 import type { MeetingService } from '../meetings/service.ts';
-import { expireLapsedHoldsOnSlot, insertHold } from '../payments/repo.ts';
 import { renderGuestInvitation } from './invitation-mail.ts';
-
-/** A guest's `users` row can never sign in: no password, an address that is not theirs. */
-export const GUEST_PASSWORD_HASH = '!guest';
-const guestEmail = (userId: string) => `guest-${userId}@guest.invalid`;
-const doctors = alias(users, 'doctor');
 
 /** Opening links per IP: the token is 256 bits, but nobody needs to try many. */
 const OPEN_LIMIT = { times: 20, windowMs: 15 * 60_000 };
@@ -86,20 +82,15 @@ export function createGuestConsultations({
 
   /** The invitation, the guest and the doctor's name of one consultation. */
   async function load(where: SQL) {
-    const [row] = await db
-      .select({
-        invitation: guestInvitations,
-        appointment: appointments,
-        guest: { id: users.id, firstName: users.firstName, locale: users.locale },
-        doctorTitle: doctorProfiles.title,
-        doctorFirstName: doctors.firstName,
-        doctorLastName: doctors.lastName,
-      })
-      .from(guestInvitations)
-      .innerJoin(appointments, eq(appointments.id, guestInvitations.appointmentId))
-      .innerJoin(users, eq(users.id, appointments.patientId))
-      .innerJoin(doctors, eq(doctors.id, appointments.doctorId))
-      .leftJoin(doctorProfiles, eq(doctorProfiles.userId, appointments.doctorId))
+    const [row] = await fromAppointmentWithParticipants(db, {
+      invitation: guestInvitations,
+      appointment: appointments,
+      guest: { id: patient.id, firstName: patient.firstName, locale: patient.locale },
+      doctorTitle: doctorProfiles.title,
+      doctorFirstName: doctor.firstName,
+      doctorLastName: doctor.lastName,
+    })
+      .innerJoin(guestInvitations, eq(guestInvitations.appointmentId, appointments.id))
       .where(where)
       .limit(1);
     return row;
@@ -107,7 +98,11 @@ export function createGuestConsultations({
   type Loaded = NonNullable<Awaited<ReturnType<typeof load>>>;
 
   const doctorNameOf = (row: Pick<Loaded, 'doctorTitle' | 'doctorFirstName' | 'doctorLastName'>) =>
-    [row.doctorTitle ?? 'Dr.', row.doctorFirstName, row.doctorLastName].filter(Boolean).join(' ');
+    doctorDisplayName({
+      title: row.doctorTitle ?? 'Dr.',
+      firstName: row.doctorFirstName,
+      lastName: row.doctorLastName,
+    });
   const localeOf = (value: string): Locale =>
     (LOCALES as readonly string[]).includes(value) ? (value as Locale) : 'en';
 
@@ -178,16 +173,7 @@ export function createGuestConsultations({
       });
       const token = randomToken();
       const appointmentId = await db.transaction(async (tx) => {
-        const guestId = randomUUID();
-        await tx.insert(users).values({
-          id: guestId,
-          email: guestEmail(guestId),
-          passwordHash: GUEST_PASSWORD_HASH,
-          firstName: input.name,
-          lastName: '',
-          userType: 'guest',
-          locale: input.locale,
-        });
+        const guestId = await insertGuest(tx, { firstName: input.name, locale: input.locale });
         await expireLapsedHoldsOnSlot(tx, doctorId, slot.startsAt, now);
         const row = await insertHold(tx, {
           patientId: guestId,
@@ -245,11 +231,7 @@ export function createGuestConsultations({
             sessionId: null,
           })
           .where(eq(guestInvitations.appointmentId, appointmentId));
-        if (row.invitation.sessionId)
-          await tx
-            .update(sessions)
-            .set({ revokedAt: now, revokedReason: 'guest_link_replaced' })
-            .where(and(eq(sessions.id, row.invitation.sessionId), isNull(sessions.revokedAt)));
+        if (row.invitation.sessionId) await endGuestSession(tx, row.invitation.sessionId, now);
         await audit(tx, 'guest_consultation.link_sent', {
           userId: actorId,
           ip,
@@ -280,26 +262,20 @@ export function createGuestConsultations({
           .where(eq(guestInvitations.linkTokenHash, hashToken(token)))
           .for('update');
         if (!invitation) throw new ApiError(404, 'guestLinkInvalid');
-        const [appointment] = await tx
-          .select()
-          .from(appointments)
-          .where(eq(appointments.id, invitation.appointmentId));
+        const appointment = await findAppointment(tx, invitation.appointmentId);
         const { closesAt } = meetingWindow(appointment!.startsAt);
         if (appointment!.status !== 'upcoming' || now > closesAt)
           throw new ApiError(410, 'guestLinkEnded');
         if (invitation.linkUsedAt) throw new ApiError(409, 'guestLinkUsed');
-        const [session] = await tx
-          .insert(sessions)
-          .values({
-            userId: appointment!.patientId,
-            expiresAt: closesAt,
-            ip: ctx.ip,
-            userAgent: ctx.userAgent?.slice(0, 512) ?? null,
-          })
-          .returning();
+        const sessionId = await startGuestSession(tx, {
+          guestId: appointment!.patientId,
+          expiresAt: closesAt,
+          ip: ctx.ip,
+          userAgent: ctx.userAgent?.slice(0, 512) ?? null,
+        });
         await tx
           .update(guestInvitations)
-          .set({ linkUsedAt: now, deviceSecretHash: hashToken(secret), sessionId: session!.id })
+          .set({ linkUsedAt: now, deviceSecretHash: hashToken(secret), sessionId })
           .where(eq(guestInvitations.appointmentId, invitation.appointmentId));
         await audit(tx, 'guest_consultation.link_opened', {
           userId: appointment!.patientId,

@@ -1,6 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client.ts';
+import type { Tx } from '../../db/client.ts';
 import {
   appointments,
   doctorProfiles,
@@ -8,10 +7,13 @@ import {
   localCheckoutSessions,
   patientProfiles,
   payments,
-  users,
 } from '../../db/schema.ts';
+import {
+  doctor,
+  fromAppointmentWithParticipants,
+  patient,
+} from '../appointments/with-participants.ts';
 
-export type Tx = Pick<Db, 'select' | 'insert' | 'update' | 'execute'>;
 export type InvoiceRow = typeof invoices.$inferSelect;
 
 /**
@@ -50,42 +52,35 @@ export async function invoiceOfPayment(db: Tx, paymentId: string, kind: InvoiceR
   return row;
 }
 
-const patient = alias(users, 'patient');
-const doctor = alias(users, 'doctor');
-
 /** Everything an invoice prints about a payment, read in the issuing transaction. */
 export async function invoiceFacts(db: Tx, paymentId: string) {
-  const [row] = await db
-    .select({
-      payment: payments,
-      appointment: {
-        startsAt: appointments.startsAt,
-        timeZone: appointments.timeZone,
-        plan: appointments.plan,
-      },
-      patient: {
-        firstName: patient.firstName,
-        lastName: patient.lastName,
-        locale: patient.locale,
-        timeZone: patient.timeZone,
-      },
-      address: {
-        street: patientProfiles.street,
-        streetNumber: patientProfiles.streetNumber,
-        postCode: patientProfiles.postCode,
-        city: patientProfiles.city,
-        countryCode: patientProfiles.countryCode,
-      },
-      doctor: { firstName: doctor.firstName, lastName: doctor.lastName },
-      doctorProfile: { title: doctorProfiles.title, specialties: doctorProfiles.specialties },
-      cardLast4: localCheckoutSessions.cardLast4,
-    })
-    .from(payments)
-    .innerJoin(appointments, eq(appointments.id, payments.appointmentId))
-    .innerJoin(patient, eq(patient.id, payments.patientId))
-    .innerJoin(doctor, eq(doctor.id, appointments.doctorId))
+  const [row] = await fromAppointmentWithParticipants(db, {
+    payment: payments,
+    appointment: {
+      startsAt: appointments.startsAt,
+      timeZone: appointments.timeZone,
+      plan: appointments.plan,
+    },
+    patient: {
+      firstName: patient.firstName,
+      lastName: patient.lastName,
+      locale: patient.locale,
+      timeZone: patient.timeZone,
+    },
+    address: {
+      street: patientProfiles.street,
+      streetNumber: patientProfiles.streetNumber,
+      postCode: patientProfiles.postCode,
+      city: patientProfiles.city,
+      countryCode: patientProfiles.countryCode,
+    },
+    doctor: { firstName: doctor.firstName, lastName: doctor.lastName },
+    doctorProfile: { title: doctorProfiles.title, specialties: doctorProfiles.specialties },
+    cardLast4: localCheckoutSessions.cardLast4,
+  })
+    // The payment's patient is the appointment's: a payment is made for one's own booking.
+    .innerJoin(payments, eq(payments.appointmentId, appointments.id))
     .leftJoin(patientProfiles, eq(patientProfiles.userId, payments.patientId))
-    .leftJoin(doctorProfiles, eq(doctorProfiles.userId, appointments.doctorId))
     .leftJoin(
       localCheckoutSessions,
       and(eq(payments.provider, 'local'), eq(localCheckoutSessions.id, payments.providerSessionId)),

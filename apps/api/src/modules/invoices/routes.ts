@@ -5,11 +5,11 @@ import { safeLine } from '@vizita/shared/contracts/field-checks';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { localeFromAcceptLanguage } from '../../lib/request-locale.ts';
-import { bearerToken } from '../../plugins/authenticate.ts';
-import { findUserById } from '../auth/repo.ts';
+import { bearerToken, callerOf } from '../../plugins/authenticate.ts';
+import { findUserById } from '../auth/users.ts';
 import { closedPage, receiptLinkExpiredPage } from '../payments/checkout-pages.ts';
 import type { ReceiptLinks } from '../payments/receipt-links.ts';
-import * as payments from '../payments/repo.ts';
+import { findPaymentById } from '../payments/payment-records.ts';
 import { invoicePage } from './invoice-page.ts';
 import { invoicePdf } from './invoice-pdf.ts';
 import { invoiceView } from './invoice-view.ts';
@@ -50,13 +50,13 @@ export const invoiceRoutes: FastifyPluginAsyncZod<{
         .header('cache-control', 'private, no-store')
         .type('text/html; charset=utf-8')
         .send(body);
-    const payment = await payments.findPaymentById(db, paymentId);
+    const payment = await findPaymentById(db, paymentId);
     let allowed = false;
     if (payment && query.sig) {
       allowed = links.verify(payment, query.exp, query.sig);
     } else if (payment && bearerToken(request)) {
       await app.authenticate(request, reply);
-      const caller = await findUserById(db, request.auth!.userId);
+      const caller = await findUserById(db, callerOf(request).userId);
       allowed = caller?.id === payment.patientId || caller?.isAdmin === true;
     }
     if (!payment || !allowed) {

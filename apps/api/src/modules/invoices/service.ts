@@ -1,6 +1,7 @@
 import { LOCALES, type Locale } from '@vizita/shared/constants';
+import { doctorDisplayName } from '@vizita/shared/domain/doctor-name';
 import type { Config } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { VAT_EXEMPTION_NOTES, type ClinicCountry } from './invoice-copy.ts';
 import * as repo from './repo.ts';
 
@@ -50,7 +51,7 @@ export function createInvoicing(settings: ClinicSettings) {
   const series = settings.invoiceSeries;
 
   async function insert(
-    tx: repo.Tx,
+    tx: Tx,
     values: Omit<Parameters<typeof repo.insertInvoice>[1], 'series' | 'sequence' | 'number'>,
   ) {
     const sequence = await repo.takeSequence(tx, series);
@@ -63,7 +64,7 @@ export function createInvoicing(settings: ClinicSettings) {
     })) as IssuedDocument;
   }
 
-  async function issueInvoice(tx: repo.Tx, paymentId: string, now: Date) {
+  async function issueInvoice(tx: Tx, paymentId: string, now: Date) {
     // One invoice per payment, whatever retries a crash leaves behind.
     const existing = await repo.invoiceOfPayment(tx, paymentId, 'invoice');
     if (existing) return existing as IssuedDocument;
@@ -87,7 +88,7 @@ export function createInvoicing(settings: ClinicSettings) {
         countryCode: address?.countryCode ?? null,
       },
       doctor: {
-        name: [doctorProfile?.title, doctor.firstName, doctor.lastName].filter(Boolean).join(' '),
+        name: doctorDisplayName({ ...doctor, title: doctorProfile?.title }),
         specialties: doctorProfile?.specialties ?? [],
       },
       service: {
@@ -123,7 +124,7 @@ export function createInvoicing(settings: ClinicSettings) {
      * A credit note for the whole invoice, with its own number from the same series. A payment
      * refunded before invoices existed gets its invoice first, so the note has one to point at.
      */
-    async issueCreditNote(tx: repo.Tx, paymentId: string, refundedAt: Date, now: Date) {
+    async issueCreditNote(tx: Tx, paymentId: string, refundedAt: Date, now: Date) {
       const existing = await repo.invoiceOfPayment(tx, paymentId, 'credit_note');
       if (existing) return existing as IssuedDocument;
       const invoice =

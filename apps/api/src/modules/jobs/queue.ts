@@ -1,10 +1,8 @@
 import { and, asc, eq, isNull, lte, or, lt, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { jobs } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { describeError } from '../../lib/log-errors.ts';
-
-type Tx = Pick<Db, 'insert'>;
 
 export type JobRow = typeof jobs.$inferSelect;
 

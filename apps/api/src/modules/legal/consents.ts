@@ -1,9 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { LEGAL_DOCUMENTS, LEGAL_VERSIONS, type LegalDocument } from '@vizita/shared/domain/legal';
-import type { Db } from '../../db/client.ts';
+import type { Tx } from '../../db/client.ts';
 import { consents } from '../../db/schema.ts';
 
-type Tx = Pick<Db, 'insert' | 'select'>;
 type Context = (typeof consents.$inferInsert)['context'];
 
 /**
@@ -30,6 +29,25 @@ export async function recordConsent(
       })),
     )
     .onConflictDoNothing();
+}
+
+/**
+ * Records the patient's consent to the video service processing their health data (GDPR Art.
+ * 9(2)(a)), in the version they were shown at the meeting's device check. True for the first
+ * acceptance of that version; false when it was on record already (nothing changes).
+ */
+export async function recordVideoConsent(
+  tx: Tx,
+  userId: string,
+  version: string,
+  at: Date,
+): Promise<boolean> {
+  const inserted = await tx
+    .insert(consents)
+    .values({ userId, document: 'video', version, acceptedAt: at, context: 'meeting' })
+    .onConflictDoNothing()
+    .returning({ id: consents.id });
+  return inserted.length > 0;
 }
 
 /** Of what a person accepted, the documents whose version in force is still missing. */

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema, messageOnlySchema } from '@vizita/shared/contracts/api-response';
+import { messageOnlySchema } from '@vizita/shared/contracts/api-response';
 import {
   acceptConsentsRequestSchema,
   legalOperatorResponseSchema,
@@ -8,18 +8,14 @@ import {
 import { LEGAL_VERSIONS } from '@vizita/shared/domain/legal';
 import { API_MESSAGES } from '@vizita/shared/messages/api-errors';
 import type { Db } from '../../db/client.ts';
-import { ApiError } from '../../lib/api-error.ts';
+import { ApiError, errorResponses } from '../../lib/api-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Config } from '../../config.ts';
-import { audit } from '../auth/repo.ts';
+import { callerOf } from '../../plugins/authenticate.ts';
+import { audit } from '../../lib/audit.ts';
 import { recordConsent } from './consents.ts';
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  409: apiErrorSchema,
-};
+const errors = errorResponses(400, 401, 403, 409);
 
 /** The legal pages' operator details (public) and accepting a new version of the documents. */
 export const legalRoutes: FastifyPluginAsyncZod<{
@@ -65,7 +61,7 @@ export const legalRoutes: FastifyPluginAsyncZod<{
       const { accepted } = request.body;
       if (accepted.some((a) => a.version !== LEGAL_VERSIONS[a.document]))
         throw new ApiError(409, 'legalVersionChanged');
-      const userId = request.auth!.userId;
+      const { userId } = callerOf(request);
       await db.transaction(async (tx) => {
         await recordConsent(
           tx,

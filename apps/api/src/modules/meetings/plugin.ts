@@ -44,7 +44,7 @@ export async function registerMeetings(
     broadcaster,
     rateLimiter,
   }: {
-    config: Config;
+    config: Pick<Config, 'video' | 'appUrl' | 'appOrigins' | 'broadcaster'>;
     db: Db;
     clock: Clock;
     jwtSecret: string;

@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
-import { apiErrorSchema, messageOnlySchema } from '@vizita/shared/contracts/api-response';
+import { messageOnlySchema } from '@vizita/shared/contracts/api-response';
 import {
   connectionCheckResponseSchema,
   downloadSampleQuerySchema,
@@ -9,18 +9,12 @@ import {
   videoConsentStatusResponseSchema,
 } from '@vizita/shared/contracts/meeting-preflight';
 import { API_MESSAGES } from '@vizita/shared/messages/api-errors';
+import { errorResponses } from '../../lib/api-error.ts';
+import { callerOf } from '../../plugins/authenticate.ts';
 import type { Preflight } from './preflight.ts';
 
 const params = z.object({ appointmentId: z.uuid('invalidValue') });
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-  410: apiErrorSchema,
-  429: apiErrorSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 410, 429);
 
 /** The download sample as it must travel: the browser times it, so never cached or compressed. */
 export function sendDownloadSample(reply: FastifyReply, body: Buffer) {
@@ -44,7 +38,7 @@ export const preflightRoutes: FastifyPluginAsyncZod<{ preflight: Preflight }> = 
     },
     async (request) => ({
       success: true as const,
-      data: await preflight.iceServers(request.auth!.userId, request.params.appointmentId),
+      data: await preflight.iceServers(callerOf(request).userId, request.params.appointmentId),
     }),
   );
 
@@ -56,7 +50,7 @@ export const preflightRoutes: FastifyPluginAsyncZod<{ preflight: Preflight }> = 
       schema: { querystring: downloadSampleQuerySchema },
     },
     async (request, reply) => {
-      const body = await preflight.downloadSample(request.auth!.userId, request.query.bytes);
+      const body = await preflight.downloadSample(callerOf(request).userId, request.query.bytes);
       return sendDownloadSample(reply, body);
     },
   );
@@ -72,7 +66,7 @@ export const preflightRoutes: FastifyPluginAsyncZod<{ preflight: Preflight }> = 
     },
     async (request) => ({
       success: true as const,
-      data: { due: await preflight.videoConsentDue(request.auth!.userId) },
+      data: { due: await preflight.videoConsentDue(callerOf(request).userId) },
     }),
   );
 
@@ -86,7 +80,7 @@ export const preflightRoutes: FastifyPluginAsyncZod<{ preflight: Preflight }> = 
       },
     },
     async (request) => {
-      await preflight.giveVideoConsent(request.auth!.userId, request.body.version, request.ip);
+      await preflight.giveVideoConsent(callerOf(request).userId, request.body.version, request.ip);
       return { success: true as const, message: API_MESSAGES.consentsAccepted };
     },
   );

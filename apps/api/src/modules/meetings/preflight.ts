@@ -6,11 +6,11 @@ import {
 } from '@vizita/shared/contracts/meeting-preflight';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { consents } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
-import { audit } from '../auth/repo.ts';
+import { audit } from '../../lib/audit.ts';
+import { recordVideoConsent } from '../legal/consents.ts';
 import { participantIceServers } from './providers/builtin.ts';
 import * as repo from './repo.ts';
 import { meetingRefusal } from './service.ts';
@@ -102,18 +102,7 @@ export function createPreflight({
     async giveVideoConsent(userId: string, version: string, ip: string): Promise<void> {
       if (version !== VIDEO_CONSENT_VERSION) throw new ApiError(409, 'legalVersionChanged');
       await db.transaction(async (tx) => {
-        const inserted = await tx
-          .insert(consents)
-          .values({
-            userId,
-            document: 'video',
-            version,
-            acceptedAt: clock(),
-            context: 'meeting',
-          })
-          .onConflictDoNothing()
-          .returning({ id: consents.id });
-        if (inserted.length === 0) return;
+        if (!(await recordVideoConsent(tx, userId, version, clock()))) return;
         await audit(tx, 'consent.accepted', { userId, ip, meta: { video: version } });
       });
     },

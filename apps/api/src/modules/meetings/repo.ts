@@ -1,33 +1,30 @@
 import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import { VIDEO_CONSENT_VERSION } from '@vizita/shared/contracts/meeting-preflight';
 import type { Db } from '../../db/client.ts';
 import { appointments, consents, doctorProfiles, sessions, users } from '../../db/schema.ts';
-
-const patients = alias(users, 'patients');
+import {
+  doctor,
+  fromAppointmentWithParticipants,
+  patient,
+} from '../appointments/with-participants.ts';
 
 /** What a meeting needs of its appointment: who takes part, when, and the doctor's name. */
 export async function findMeeting(db: Db, appointmentId: string) {
-  const [row] = await db
-    .select({
-      id: appointments.id,
-      patientId: appointments.patientId,
-      doctorId: appointments.doctorId,
-      startsAt: appointments.startsAt,
-      plan: appointments.plan,
-      status: appointments.status,
-      doctorFirstName: users.firstName,
-      doctorLastName: users.lastName,
-      doctorTitle: doctorProfiles.title,
-      // A guest (no account, issue #12) is shown by the name the doctor gave; a patient by id.
-      patientType: patients.userType,
-      patientFirstName: patients.firstName,
-      patientLastName: patients.lastName,
-    })
-    .from(appointments)
-    .innerJoin(users, eq(users.id, appointments.doctorId))
-    .innerJoin(patients, eq(patients.id, appointments.patientId))
-    .leftJoin(doctorProfiles, eq(doctorProfiles.userId, appointments.doctorId))
+  const [row] = await fromAppointmentWithParticipants(db, {
+    id: appointments.id,
+    patientId: appointments.patientId,
+    doctorId: appointments.doctorId,
+    startsAt: appointments.startsAt,
+    plan: appointments.plan,
+    status: appointments.status,
+    doctorFirstName: doctor.firstName,
+    doctorLastName: doctor.lastName,
+    doctorTitle: doctorProfiles.title,
+    // A guest (no account, issue #12) is shown by the name the doctor gave; a patient by id.
+    patientType: patient.userType,
+    patientFirstName: patient.firstName,
+    patientLastName: patient.lastName,
+  })
     .where(eq(appointments.id, appointmentId))
     .limit(1);
   return row;

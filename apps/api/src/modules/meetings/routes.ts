@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
-import { apiErrorSchema } from '@vizita/shared/contracts/api-response';
 import { joinMeetingResponseSchema } from '@vizita/shared/contracts/meetings';
+import { errorResponses } from '../../lib/api-error.ts';
+import { callerOf } from '../../plugins/authenticate.ts';
 import type { MeetingService } from './service.ts';
 
 const params = z.object({ appointmentId: z.uuid('invalidValue') });
@@ -19,19 +20,13 @@ export const meetingRoutes: FastifyPluginAsyncZod<{ meetings: MeetingService }> 
         params,
         response: {
           200: joinMeetingResponseSchema,
-          400: apiErrorSchema,
-          401: apiErrorSchema,
-          404: apiErrorSchema,
-          409: apiErrorSchema,
-          410: apiErrorSchema,
-          429: apiErrorSchema,
-          502: apiErrorSchema,
+          ...errorResponses(400, 401, 404, 409, 410, 429, 502),
         },
       },
     },
     async (request) => ({
       success: true as const,
-      data: await meetings.join(request.auth!, request.params.appointmentId, request.ip),
+      data: await meetings.join(callerOf(request), request.params.appointmentId, request.ip),
     }),
   );
 };

@@ -4,13 +4,14 @@ import {
   type JoinMeeting,
   type MeetingRole,
 } from '@vizita/shared/contracts/meetings';
+import { doctorDisplayName } from '@vizita/shared/domain/doctor-name';
 import { JOIN_CLOSES_AFTER_MS, JOIN_OPENS_BEFORE_MS } from '@vizita/shared/domain/join-window';
 import type { ApiErrorCode } from '@vizita/shared/messages/api-errors';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { audit } from '../auth/repo.ts';
+import { audit } from '../../lib/audit.ts';
 import type { JoinClaims, JoinTokens } from './join-token.ts';
 import { VideoProviderError, type VideoProvider } from './providers/video-provider.ts';
 import * as repo from './repo.ts';
@@ -66,9 +67,11 @@ export function meetingUserName(role: MeetingRole, userId: string, row: repo.Mee
   if (role === 'patient' && row.patientType === 'guest')
     return `${row.patientFirstName} ${row.patientLastName}`.trim();
   if (role === 'patient') return patientDisplayName(userId);
-  return [row.doctorTitle ?? 'Dr.', row.doctorFirstName, row.doctorLastName]
-    .filter(Boolean)
-    .join(' ');
+  return doctorDisplayName({
+    title: row.doctorTitle ?? 'Dr.',
+    firstName: row.doctorFirstName,
+    lastName: row.doctorLastName,
+  });
 }
 
 const roleOf = (row: repo.MeetingRow, userId: string): MeetingRole | null =>

@@ -31,7 +31,7 @@ export async function registerPayments(
     healthText,
     counters,
   }: {
-    config: Config;
+    config: Pick<Config, 'payments' | 'appUrl' | 'clinic' | 'devTools'>;
     db: Db;
     clock: Clock;
     receiptSecret: string;
@@ -78,5 +78,5 @@ export async function registerPayments(
   });
   if (stripe) await app.register(stripeWebhookRoutes, { stripe, payments });
 
-  return payments;
+  return { payments };
 }

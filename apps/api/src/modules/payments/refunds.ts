@@ -1,6 +1,5 @@
 import { enqueue } from '../jobs/queue.ts';
-
-type Tx = Parameters<typeof enqueue>[0];
+import type { Tx } from '../../db/client.ts';
 
 export const REFUND_JOB = 'refund';
 

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
-import { apiErrorSchema } from '@vizita/shared/contracts/api-response';
 import {
   appointmentIdResponseSchema,
   checkoutSessionIdSchema,
@@ -12,19 +11,13 @@ import {
   releaseHoldResponseSchema,
   sessionIdRequestSchema,
 } from '@vizita/shared/contracts/payments';
-import { ApiError } from '../../lib/api-error.ts';
+import { ApiError, errorResponses } from '../../lib/api-error.ts';
 import { localeFromAcceptLanguage } from '../../lib/request-locale.ts';
+import { callerOf } from '../../plugins/authenticate.ts';
 import type { LocalProvider } from './providers/local.ts';
 import type { PaymentService } from './service.ts';
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-  502: apiErrorSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 502);
 
 /** The payment calls of spec §7. Every one is the caller's own: the user comes from the token. */
 export const paymentRoutes: FastifyPluginAsyncZod<{
@@ -45,7 +38,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       const header = request.headers['accept-language'];
       const data = await payments.createSession(
-        request.auth!.userId,
+        callerOf(request).userId,
         request.body,
         localeFromAcceptLanguage(header),
         // Only a client that says its language changes the patient's: the web app always does.
@@ -67,7 +60,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => ({
       success: true as const,
-      data: { payment: await payments.lookup(request.auth!.userId, request.params.sessionId) },
+      data: { payment: await payments.lookup(callerOf(request).userId, request.params.sessionId) },
     }),
   );
 
@@ -82,7 +75,10 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const result = await payments.processForPatient(request.auth!.userId, request.body.sessionId);
+      const result = await payments.processForPatient(
+        callerOf(request).userId,
+        request.body.sessionId,
+      );
       return {
         success: true as const,
         data: { appointmentId: result.status === 'completed' ? result.appointmentId : null },
@@ -104,7 +100,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       if (!allowDevPayments || !local) throw new ApiError(403, 'devPaymentsDisabled');
       const { sessionId } = request.body;
-      const lookup = await payments.lookup(request.auth!.userId, sessionId);
+      const lookup = await payments.lookup(callerOf(request).userId, sessionId);
       if (lookup.status === 'pending') await local.payForDevelopment(sessionId);
       const result = await payments.fulfil(sessionId);
       return {
@@ -125,7 +121,10 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const result = await payments.releaseHold(request.auth!.userId, request.body.appointmentId);
+      const result = await payments.releaseHold(
+        callerOf(request).userId,
+        request.body.appointmentId,
+      );
       return { success: true as const, data: { status: result.status } };
     },
   );
@@ -134,12 +133,12 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
     '/api/payments/history',
     {
       preValidation: app.authenticate,
-      schema: { response: { 200: paymentHistoryResponseSchema, 401: apiErrorSchema } },
+      schema: { response: { 200: paymentHistoryResponseSchema, ...errorResponses(401) } },
     },
     async (request) => ({
       success: true as const,
       message: 'Payment history',
-      data: await payments.history(request.auth!.userId),
+      data: await payments.history(callerOf(request).userId),
     }),
   );
 };

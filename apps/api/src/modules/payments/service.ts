@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { doctorDisplayName } from '@vizita/shared/domain/doctor-name';
 import { isTimeZone } from '@vizita/shared/domain/time-zone';
-import { eq } from 'drizzle-orm';
 import type { Locale } from '@vizita/shared/constants';
 import type { CreateSessionRequest, PaymentHistoryItem } from '@vizita/shared/contracts/payments';
 import {
@@ -9,13 +9,13 @@ import {
   DEFAULT_VISIT_REASON,
 } from '@vizita/shared/contracts/payments';
 import { BOOKING_WINDOW_DAYS } from '@vizita/shared/contracts/doctors';
-import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
-import { audit, findUserById, type Tx as AuthTx } from '../auth/repo.ts';
+import { audit } from '../../lib/audit.ts';
+import { findUserById, markPaid, setMailPreferences } from '../auth/users.ts';
 import {
   queueAppointmentMail,
   queueDoctorNotice,
@@ -28,7 +28,18 @@ import { queueRefund, REFUND_JOB } from './refunds.ts';
 import type { ReceiptLinks } from './receipt-links.ts';
 import type { Invoicing } from '../invoices/service.ts';
 import type { HealthText } from '../appointments/health-text.ts';
+import {
+  cancelHoldWhoseSlotWasTaken,
+  confirmHold,
+  countOpenHolds,
+  expireHold,
+  expireLapsedHoldsOnSlot,
+  insertHold,
+  lapsedHolds,
+} from '../appointments/holds.ts';
+import { findAppointment } from '../appointments/rows.ts';
 import type { BusinessCounters } from '../../plugins/metrics.ts';
+import { findPaymentById, lockPaymentById } from './payment-records.ts';
 import * as repo from './repo.ts';
 import { SLOT_LOST_CANCEL_REASON } from '@vizita/shared/contracts/appointments';
 import { CHECKOUT_COPY } from './checkout-copy.ts';
@@ -73,7 +84,7 @@ export function createPaymentService(deps: PaymentDeps) {
 
   /** Records a full refund in the caller's transaction and queues the patient's mail. */
   async function markRefunded(
-    tx: AuthTx,
+    tx: Tx,
     payment: repo.PaymentRow,
     refundId: string | null,
     now: Date,
@@ -120,10 +131,10 @@ export function createPaymentService(deps: PaymentDeps) {
       // ignored, never an error).
       const zone = timeZone && isTimeZone(timeZone) ? timeZone : patient.timeZone;
       if ((localeStated && patient.locale !== locale) || zone !== patient.timeZone)
-        await db
-          .update(users)
-          .set({ locale: localeStated ? locale : patient.locale, timeZone: zone })
-          .where(eq(users.id, patientId));
+        await setMailPreferences(db, patientId, {
+          locale: localeStated ? locale : patient.locale,
+          timeZone: zone,
+        });
       const now = clock();
       const slot = await offeredSlot(db, {
         doctorId: input.doctorId,
@@ -144,10 +155,10 @@ export function createPaymentService(deps: PaymentDeps) {
       const hold = await db.transaction(async (tx) => {
         // One patient at a time: the cap below counts holds that no parallel request adds to.
         await repo.lockUser(tx, patientId);
-        if ((await repo.countOpenHolds(tx, patientId, now)) >= MAX_OPEN_HOLDS)
+        if ((await countOpenHolds(tx, patientId, now)) >= MAX_OPEN_HOLDS)
           throw new ApiError(409, 'tooManyHolds');
-        await repo.expireLapsedHoldsOnSlot(tx, input.doctorId, slot.startsAt, now);
-        const row = await repo.insertHold(tx, {
+        await expireLapsedHoldsOnSlot(tx, input.doctorId, slot.startsAt, now);
+        const row = await insertHold(tx, {
           id: holdId,
           patientId,
           doctorId: input.doctorId,
@@ -194,7 +205,7 @@ export function createPaymentService(deps: PaymentDeps) {
         );
       } catch (error) {
         deps.log.error({ err: error }, 'payment provider refused the checkout');
-        await repo.updateAppointment(db, hold.id, { status: 'expired' }, clock());
+        await expireHold(db, hold.id, clock());
         throw new ApiError(502, 'paymentProviderUnavailable');
       }
 
@@ -233,7 +244,7 @@ export function createPaymentService(deps: PaymentDeps) {
         if (state.paymentStatus === 'paid') {
           const jobKeys: string[] = [];
           let booked = false;
-          const appointment = await repo.findAppointment(tx, payment.appointmentId);
+          const appointment = await findAppointment(tx, payment.appointmentId);
           if (
             appointment &&
             (appointment.status === 'pending' || appointment.status === 'expired')
@@ -241,14 +252,7 @@ export function createPaymentService(deps: PaymentDeps) {
             try {
               // A savepoint: if the hold had lapsed and another patient holds the slot now, the
               // unique index refuses, and only this step is undone.
-              await tx.transaction((sp) =>
-                repo.updateAppointment(
-                  sp,
-                  appointment.id,
-                  { status: 'upcoming', holdExpiresAt: null },
-                  now,
-                ),
-              );
+              await tx.transaction((sp) => confirmHold(sp, appointment.id, now));
               jobKeys.push(
                 await queueAppointmentMail(tx, 'confirmed', appointment.id, now),
                 await queueDoctorNotice(tx, 'confirmed', appointment.id, now),
@@ -257,18 +261,10 @@ export function createPaymentService(deps: PaymentDeps) {
               booked = true;
             } catch (error) {
               if (!isUniqueViolation(error)) throw error;
-              await repo.updateAppointment(
+              await cancelHoldWhoseSlotWasTaken(
                 tx,
                 appointment.id,
-                {
-                  status: 'cancelled',
-                  cancelReasonEncrypted: deps.healthText.seal(
-                    appointment.id,
-                    'cancelReason',
-                    SLOT_LOST_CANCEL_REASON,
-                  ),
-                  cancelledAt: now,
-                },
+                deps.healthText.seal(appointment.id, 'cancelReason', SLOT_LOST_CANCEL_REASON),
                 now,
               );
               deps.log.error(
@@ -296,7 +292,7 @@ export function createPaymentService(deps: PaymentDeps) {
           );
           // In this transaction: the number is taken only if the payment is recorded (no gap).
           await deps.invoicing.issueInvoice(tx, payment.id, now);
-          await tx.update(users).set({ isPaid: true }).where(eq(users.id, payment.patientId));
+          await markPaid(tx, payment.patientId);
           await audit(tx, 'booking.paid', {
             userId: payment.patientId,
             meta: { appointmentId: payment.appointmentId, sessionId },
@@ -313,7 +309,7 @@ export function createPaymentService(deps: PaymentDeps) {
           const status =
             state.paymentStatus === 'failed' ? ('failed' as const) : ('cancelled' as const);
           await repo.updatePayment(tx, payment.id, { status }, now);
-          await repo.updateAppointment(tx, payment.appointmentId, { status: 'expired' }, now);
+          await expireHold(tx, payment.appointmentId, now);
           return {
             appointmentId: payment.appointmentId,
             status,
@@ -383,7 +379,7 @@ export function createPaymentService(deps: PaymentDeps) {
         id: r.payment.id,
         date: (r.payment.paidAt ?? r.payment.createdAt).toISOString(),
         doctor: {
-          name: [r.profile?.title, r.doctor.firstName, r.doctor.lastName].filter(Boolean).join(' '),
+          name: doctorDisplayName({ ...r.doctor, title: r.profile?.title }),
           specialties: r.profile?.specialties ?? [],
         },
         amount: r.payment.amountMinor / 100,
@@ -399,7 +395,7 @@ export function createPaymentService(deps: PaymentDeps) {
     /** Releases holds whose checkout lapsed (the slot is already free for availability). */
     async expireLapsedHolds() {
       const now = clock();
-      for (const { id } of await repo.lapsedHolds(db, now)) {
+      for (const { id } of await lapsedHolds(db, now)) {
         const payment = await db.query.payments.findFirst({
           where: (p, { eq: equals }) => equals(p.appointmentId, id),
         });
@@ -407,7 +403,7 @@ export function createPaymentService(deps: PaymentDeps) {
           await service
             .fulfil(payment.providerSessionId)
             .catch((err: unknown) => deps.log.error({ err }, 'hold expiry failed'));
-        else await repo.updateAppointment(db, id, { status: 'expired' }, now);
+        else await expireHold(db, id, now);
       }
     },
 
@@ -418,7 +414,7 @@ export function createPaymentService(deps: PaymentDeps) {
      * more; the row lock and the status then record it once.
      */
     async refundPayment(paymentId: string) {
-      const payment = await repo.findPaymentById(db, paymentId);
+      const payment = await findPaymentById(db, paymentId);
       if (payment?.status !== 'completed') return;
       const { refundId } = await provider.refund({
         sessionId: payment.providerSessionId,
@@ -429,7 +425,7 @@ export function createPaymentService(deps: PaymentDeps) {
       });
       const now = clock();
       const mailKey = await db.transaction(async (tx) => {
-        const locked = await repo.lockPaymentById(tx, paymentId);
+        const locked = await lockPaymentById(tx, paymentId);
         if (locked?.status !== 'completed') return undefined;
         return markRefunded(tx, locked, refundId, now, 'vizita');
       });

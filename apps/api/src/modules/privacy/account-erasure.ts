@@ -1,8 +1,7 @@
-import { and, eq, inArray, notInArray, or, sql } from 'drizzle-orm';
+import { eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   appointmentDocuments,
-  appointments,
   auditLog,
   consents,
   consultationNotes,
@@ -11,7 +10,6 @@ import {
   mailOutbox,
   oneTimeTokens,
   patientProfiles,
-  payments,
   recoveryCodes,
   sessions,
   trustedDevices,
@@ -20,7 +18,8 @@ import {
 } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { audit } from '../auth/repo.ts';
+import { audit } from '../../lib/audit.ts';
+import { eraseAppointmentsOf, upcomingIdsOf } from '../appointments/erasure.ts';
 import type { TwoFactorService } from '../auth/two-factor-service.ts';
 
 /** What an erased account's e-mail becomes: unique, unreachable, and no longer the person's. */
@@ -49,17 +48,10 @@ export function createAccountErasure(deps: {
 }) {
   const { db, clock, cancelAsPatient } = deps;
 
-  async function upcomingOf(patientId: string) {
-    return db
-      .select({ id: appointments.id })
-      .from(appointments)
-      .where(and(eq(appointments.patientId, patientId), eq(appointments.status, 'upcoming')));
-  }
-
   return {
     async erase(userId: string, input: { password: string; code?: string | undefined }) {
       await deps.twoFactor.confirmIdentity(userId, input.password, input.code);
-      const upcoming = await upcomingOf(userId);
+      const upcoming = await upcomingIdsOf(db, userId);
       for (const { id } of upcoming) {
         try {
           await cancelAsPatient(userId, id, '');
@@ -76,19 +68,8 @@ export function createAccountErasure(deps: {
         const email = user.email;
 
         // Appointments: those a payment record points at stay, stripped of every health text;
-        // the others go, with their notes and documents (cascade).
-        await tx
-          .update(appointments)
-          .set({ status: 'expired', holdExpiresAt: now })
-          .where(and(eq(appointments.patientId, userId), eq(appointments.status, 'pending')));
-        const kept = tx
-          .select({ id: payments.appointmentId })
-          .from(payments)
-          .where(eq(payments.patientId, userId));
-        await tx
-          .delete(appointments)
-          .where(and(eq(appointments.patientId, userId), notInArray(appointments.id, kept)));
-        const keptIds = (await kept).map((k) => k.id);
+        // the others go, with their notes and documents (cascade). The kept ones' go here.
+        const keptIds = await eraseAppointmentsOf(tx, userId, now);
         if (keptIds.length > 0) {
           await tx
             .delete(consultationNotes)
@@ -96,18 +77,6 @@ export function createAccountErasure(deps: {
           await tx
             .delete(appointmentDocuments)
             .where(inArray(appointmentDocuments.appointmentId, keptIds));
-          await tx
-            .update(appointments)
-            .set({
-              reasonEncrypted: null,
-              notesEncrypted: null,
-              cancelReasonEncrypted: null,
-              legacyReason: null,
-              legacyNotes: null,
-              legacyCancelReason: null,
-              updatedAt: now,
-            })
-            .where(inArray(appointments.id, keptIds));
         }
 
         await tx.delete(patientProfiles).where(eq(patientProfiles.userId, userId));

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import type { FieldEncryption } from '../../lib/field-encryption.ts';
 import type { HealthText } from '../appointments/health-text.ts';
-import { findUserById } from '../auth/repo.ts';
+import { findUserById } from '../auth/users.ts';
 import type { SummaryReader } from '../doctor-console/summaries.ts';
 import { documentContext } from '../documents/service.ts';
 import { listConsents } from '../legal/consents.ts';

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, ne, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client.ts';
+import type { Tx } from '../../db/client.ts';
 import {
   appointmentDocuments,
   appointments,
@@ -11,8 +11,6 @@ import {
   trustedDevices,
   users,
 } from '../../db/schema.ts';
-
-type Tx = Pick<Db, 'select'>;
 
 const doctors = alias(users, 'doctors');
 const actors = alias(users, 'actors');

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema, messageOnlySchema } from '@vizita/shared/contracts/api-response';
+import { messageOnlySchema } from '@vizita/shared/contracts/api-response';
 import {
   accessLogResponseSchema,
   dataExportResponseSchema,
@@ -7,20 +7,16 @@ import {
 } from '@vizita/shared/contracts/privacy';
 import { API_MESSAGES } from '@vizita/shared/messages/api-errors';
 import type { Db } from '../../db/client.ts';
-import { ApiError } from '../../lib/api-error.ts';
+import { ApiError, errorResponses } from '../../lib/api-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
-import { audit } from '../auth/repo.ts';
+import { callerOf } from '../../plugins/authenticate.ts';
+import { audit } from '../../lib/audit.ts';
 import { clearRefreshCookie } from '../auth/refresh-cookie.ts';
 import type { AccountErasure } from './account-erasure.ts';
 import type { DataExportService } from './data-export.ts';
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  429: apiErrorSchema,
-};
+const errors = errorResponses(400, 401, 403, 429);
 
 /** Exports per patient and hour: enough to retry a download, too few to hammer the decryption. */
 const EXPORTS_PER_HOUR = 10;
@@ -43,7 +39,7 @@ export const privacyRoutes: FastifyPluginAsyncZod<{
       schema: { response: { 200: dataExportResponseSchema, ...errors } },
     },
     async (request) => {
-      const { userId } = request.auth!;
+      const { userId } = callerOf(request);
       const hit = await rateLimiter.hit(`export:${userId}`, EXPORTS_PER_HOUR, 60 * 60_000);
       if (!hit.allowed) throw new ApiError(429, 'exportRateLimited');
       const data = await dataExport.collect(userId, clock());
@@ -60,7 +56,7 @@ export const privacyRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => ({
       success: true as const,
-      data: await dataExport.accessLog(request.auth!.userId),
+      data: await dataExport.accessLog(callerOf(request).userId),
     }),
   );
 
@@ -72,7 +68,7 @@ export const privacyRoutes: FastifyPluginAsyncZod<{
       schema: { body: deleteAccountRequestSchema, response: { 200: messageOnlySchema, ...errors } },
     },
     async (request, reply) => {
-      await erasure.erase(request.auth!.userId, request.body);
+      await erasure.erase(callerOf(request).userId, request.body);
       clearRefreshCookie(reply, secureCookies);
       return { success: true as const, message: API_MESSAGES.accountDeleted };
     },

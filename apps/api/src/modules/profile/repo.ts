@@ -1,9 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Tx } from '../../db/client.ts';
 import { patientProfiles, users } from '../../db/schema.ts';
 
 export type ProfileRow = typeof patientProfiles.$inferSelect;
-type Tx = Pick<Db, 'select' | 'insert' | 'update'>;
 
 /** The user with their profile (null before the first save). */
 export async function findUserWithProfile(db: Tx, userId: string) {
@@ -26,15 +25,4 @@ export async function saveProfile(db: Tx, values: typeof patientProfiles.$inferI
       target: patientProfiles.userId,
       set: { ...rest, updatedAt: sql`now()` },
     });
-}
-
-export async function updateUserProfileFields(
-  db: Tx,
-  userId: string,
-  values: { firstName?: string; lastName?: string; isProfileComplete: boolean },
-) {
-  await db
-    .update(users)
-    .set({ ...values, updatedAt: sql`now()` })
-    .where(eq(users.id, userId));
 }

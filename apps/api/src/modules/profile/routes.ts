@@ -1,13 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema, messageOnlySchema } from '@vizita/shared/contracts/api-response';
+import { messageOnlySchema } from '@vizita/shared/contracts/api-response';
 import {
   completeProfileRequestSchema,
   profileResponseSchema,
   updateProfileRequestSchema,
 } from '@vizita/shared/contracts/profile';
+import { errorResponses } from '../../lib/api-error.ts';
+import { callerOf } from '../../plugins/authenticate.ts';
 import type { ProfileService } from './service.ts';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema };
+const errors = errorResponses(400, 401);
 
 /** The profile calls of spec §7. The user id comes from the access token only, never the request. */
 export const profileRoutes: FastifyPluginAsyncZod<{ profiles: ProfileService }> = async (
@@ -22,7 +24,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ profiles: ProfileService }> 
     },
     async (request) => ({
       success: true as const,
-      data: await profiles.get(request.auth!.userId),
+      data: await profiles.get(callerOf(request).userId),
     }),
   );
 
@@ -36,7 +38,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ profiles: ProfileService }> 
       },
     },
     async (request) => {
-      await profiles.complete(request.auth!.userId, request.body);
+      await profiles.complete(callerOf(request).userId, request.body);
       return { success: true as const, message: 'Profile completed successfully' };
     },
   );
@@ -48,7 +50,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ profiles: ProfileService }> 
       schema: { body: updateProfileRequestSchema, response: { 200: messageOnlySchema, ...errors } },
     },
     async (request) => {
-      await profiles.update(request.auth!.userId, request.body);
+      await profiles.update(callerOf(request).userId, request.body);
       return { success: true as const, message: 'Profile updated successfully' };
     },
   );

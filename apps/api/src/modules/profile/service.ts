@@ -14,7 +14,8 @@ import type { Db } from '../../db/client.ts';
 import { ApiError, validationError } from '../../lib/api-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { FieldEncryption } from '../../lib/field-encryption.ts';
-import { audit } from '../auth/repo.ts';
+import { audit } from '../../lib/audit.ts';
+import { updateProfileFields } from '../auth/users.ts';
 import { recordConsent } from '../legal/consents.ts';
 import * as repo from './repo.ts';
 
@@ -139,7 +140,7 @@ export function createProfileService({
           : null,
       });
       if (termsAccepted) await recordConsent(tx, userId, 'profile', clock());
-      await repo.updateUserProfileFields(tx, userId, { ...names, isProfileComplete: complete });
+      await updateProfileFields(tx, userId, { ...names, isProfileComplete: complete });
       await audit(tx, 'profile.updated', { userId, meta: { complete } });
     });
   }

@@ -1,14 +1,12 @@
 import { and, asc, eq, gt, gte } from 'drizzle-orm';
 import type { WeeklyInterval } from '@vizita/shared/domain/slots';
-import type { Db } from '../../db/client.ts';
+import type { Tx } from '../../db/client.ts';
 import {
   appointments,
   doctorScheduleExceptions,
   doctorWeeklyHours,
   users,
 } from '../../db/schema.ts';
-
-type Tx = Pick<Db, 'select' | 'insert' | 'delete'>;
 
 export type ExceptionRow = typeof doctorScheduleExceptions.$inferSelect;
 

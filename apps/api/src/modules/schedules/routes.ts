@@ -1,6 +1,6 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
-import { apiErrorSchema } from '@vizita/shared/contracts/api-response';
 import { availabilityResponseSchema } from '@vizita/shared/contracts/doctors';
 import {
   doctorWeekScheduleResponseSchema,
@@ -11,16 +11,12 @@ import {
   schedulePreviewQuerySchema,
   weeklyHoursRequestSchema,
 } from '@vizita/shared/contracts/schedule';
+import { errorResponses } from '../../lib/api-error.ts';
+import { callerOf } from '../../plugins/authenticate.ts';
 import type { DoctorService } from '../doctors/service.ts';
 import type { ScheduleService } from './service.ts';
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: scheduleConflictErrorSchema,
-};
+const errors = { ...errorResponses(400, 401, 403, 404), 409: scheduleConflictErrorSchema };
 
 /** The doctor's own hours, self-served (issue #10); doctors only, each for themselves. */
 export const scheduleRoutes: FastifyPluginAsyncZod<{
@@ -28,7 +24,7 @@ export const scheduleRoutes: FastifyPluginAsyncZod<{
   doctors: DoctorService;
 }> = async (app, { schedules, doctors }) => {
   const doctorsOnly = [app.authenticate, app.requireRole('doctor')];
-  const me = (request: { auth: { userId: string } | null }) => request.auth!.userId;
+  const me = (request: Pick<FastifyRequest, 'auth'>) => callerOf(request).userId;
 
   app.get(
     '/api/doctor/schedule',

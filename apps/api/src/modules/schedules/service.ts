@@ -17,8 +17,8 @@ import type { Db } from '../../db/client.ts';
 import { ApiError, validationError } from '../../lib/api-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { AppointmentService } from '../appointments/service.ts';
-import { audit } from '../auth/repo.ts';
-import { findDoctorProfile } from '../doctors/repo.ts';
+import { audit } from '../../lib/audit.ts';
+import { findDoctorProfile } from '../doctors/profiles.ts';
 import * as repo from './repo.ts';
 
 type Resolution = { cancelBooked?: boolean | undefined; cancelReason?: string | undefined };

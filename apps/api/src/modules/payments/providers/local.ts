@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../../db/client.ts';
+import type { Db, Tx } from '../../../db/client.ts';
 import { localCheckoutSessions } from '../../../db/schema.ts';
 import type { Clock } from '../../../lib/clock.ts';
 import { randomToken } from '../../../lib/secure-token.ts';
@@ -8,7 +8,6 @@ import type {
   CheckoutRequest,
   CheckoutState,
   PaymentProvider,
-  ProviderTx,
   RefundRequest,
 } from './payment-provider.ts';
 
@@ -39,7 +38,7 @@ export function createLocalProvider({
   const provider = {
     name: 'local' as const,
 
-    async createCheckout(request: CheckoutRequest, tx: ProviderTx) {
+    async createCheckout(request: CheckoutRequest, tx: Tx) {
       const sessionId = `cs_local_${randomToken()}`;
       await tx.insert(localCheckoutSessions).values({
         id: sessionId,

@@ -1,7 +1,5 @@
 import type { Locale } from '@vizita/shared/constants';
-import type { Db } from '../../../db/client.ts';
-
-export type ProviderTx = Pick<Db, 'insert'>;
+import type { Tx } from '../../../db/client.ts';
 
 /** What we ask a provider for: a hosted checkout page for one appointment. */
 export type CheckoutRequest = {
@@ -34,10 +32,7 @@ export interface PaymentProvider {
    * Called after the hold is committed, outside any transaction: a provider's network call never
    * holds a pooled connection. `db` is for a provider that keeps its state in our database (local).
    */
-  createCheckout(
-    request: CheckoutRequest,
-    tx: ProviderTx,
-  ): Promise<{ sessionId: string; url: string }>;
+  createCheckout(request: CheckoutRequest, tx: Tx): Promise<{ sessionId: string; url: string }>;
   /** Asks the provider for the real state of a session (never trusts the caller). */
   retrieveCheckout(sessionId: string): Promise<CheckoutState | null>;
   /** Ends an open session so it can no longer be paid (the patient abandoned it). */

@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { auditListResponseSchema, type AuditQuery } from '@vizita/shared/contracts/admin';
 import { authApi } from '../../../lib/api-client';
+import { ADMIN_KEY } from './query-keys';
 
 /** GET /api/admin/audit — read only, newest first. */
 export const getAudit = async (query: AuditQuery) =>
@@ -8,7 +9,7 @@ export const getAudit = async (query: AuditQuery) =>
     .data;
 
 export const getAuditQueryOptions = (query: AuditQuery) => ({
-  queryKey: ['admin', 'audit', query] as const,
+  queryKey: [...ADMIN_KEY, 'audit', query] as const,
   queryFn: () => getAudit(query),
 });
 

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { doctorWeekScheduleResponseSchema } from '@vizita/shared/contracts/schedule';
 import { authApi } from '../../../lib/api-client';
+import { ADMIN_KEY } from './query-keys';
 
 /** GET /api/admin/doctors/:id/schedule — the doctor's weekly hours and changes from today. */
 export const getDoctorSchedule = async (id: string) =>
@@ -9,7 +10,7 @@ export const getDoctorSchedule = async (id: string) =>
   ).data;
 
 export const getDoctorScheduleQueryOptions = (id: string) => ({
-  queryKey: ['admin', 'schedule', id] as const,
+  queryKey: [...ADMIN_KEY, 'schedule', id] as const,
   queryFn: () => getDoctorSchedule(id),
 });
 

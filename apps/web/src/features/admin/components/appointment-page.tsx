@@ -1,8 +1,10 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePersonName } from '../../../lib/person-name';
 import { Link, useParams } from 'react-router';
+import * as z from 'zod/mini';
 import { adminCancelSchema, type AdminAppointmentDetail } from '@vizita/shared/contracts/admin';
+import { ReasonField } from '../../../components/reason-field';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -10,12 +12,11 @@ import { ErrorState } from '../../../components/ui/error-state';
 import { PageTitle } from '../../../components/ui/page-title';
 import { LoadingState } from '../../../components/ui/spinner';
 import { SelectField } from '../../../components/ui/select-field';
-import { TextField } from '../../../components/ui/text-field';
 import { isApiError } from '../../../lib/api-client';
 import { formatShortDateTime } from '../../../lib/dates';
-import { useValidationMessage } from '../../../lib/i18n';
 import { formatMinorAmount } from '../../../lib/money';
 import { useSpecialtyNames } from '../../../lib/specialty-name';
+import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useClinicCancel } from '../api/cancel-appointment';
 import { useAdminAppointment } from '../api/get-admin-appointment';
 import { useReassignAppointment, useReassignCandidates } from '../api/reassign-appointment';
@@ -47,30 +48,28 @@ function CancelForm({
   onCancelled: () => void;
 }) {
   const { t } = useTranslation('admin');
-  const message = useValidationMessage();
   const cancel = useClinicCancel();
-  const [reason, setReason] = useState('');
-  const [problem, setProblem] = useState<string | undefined>();
+  const form = useSchemaForm({ schema: adminCancelSchema, defaultValues: { reason: '' } });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const checked = adminCancelSchema.safeParse({ reason });
-    if (!checked.success) return setProblem(checked.error.issues[0]!.message);
-    setProblem(undefined);
-    cancel.mutate({ id: appointment._id, reason: checked.data.reason }, { onSuccess: onCancelled });
-  };
+  const submit = form.handleSubmit(({ reason }) =>
+    cancel.mutate({ id: appointment._id, reason }, { onSuccess: onCancelled }),
+  );
 
   return (
-    <form onSubmit={submit} noValidate aria-labelledby="cancel-heading" className="space-y-3">
+    <form
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      aria-labelledby="cancel-heading"
+      className="space-y-3"
+    >
       <h2 id="cancel-heading" className="text-lg font-semibold text-slate-900">
         {t('appointments.cancel')}
       </h2>
-      <TextField
+      <ReasonField
         label={t('appointments.reason')}
         hint={t('appointments.reasonHint')}
-        value={reason}
-        onChange={(e) => setReason(e.target.value)}
-        error={message(problem)}
+        field={form.field('reason')}
+        rows={3}
       />
       {cancel.isError && (
         <Alert tone="error">
@@ -86,6 +85,9 @@ function CancelForm({
   );
 }
 
+/** Only the server's candidates are offered (the server checks the id): what can lack is a choice. */
+const reassignFormSchema = z.object({ doctorId: z.string().check(z.minLength(1, 'invalidValue')) });
+
 /**
  * Another doctor free at the very time takes the appointment (its doctor leaves or falls ill):
  * the patient keeps the time and the payment. Only the server's candidates are offered.
@@ -95,15 +97,12 @@ function ReassignForm({ appointment }: { appointment: AdminAppointmentDetail }) 
   const specialtyNames = useSpecialtyNames();
   const candidates = useReassignCandidates(appointment._id);
   const reassign = useReassignAppointment();
-  const [doctorId, setDoctorId] = useState('');
-  const [problem, setProblem] = useState<string | undefined>();
+  const form = useSchemaForm({ schema: reassignFormSchema, defaultValues: { doctorId: '' } });
+  const doctor = form.field('doctorId');
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!doctorId) return setProblem(t('appointments.reassign.chooseFirst'));
-    setProblem(undefined);
-    reassign.mutate({ id: appointment._id, doctorId });
-  };
+  const submit = form.handleSubmit(({ doctorId }) =>
+    reassign.mutate({ id: appointment._id, doctorId }),
+  );
   const failure =
     reassign.isError && isApiError(reassign.error)
       ? reassign.error.code === 'reassignTooLate'
@@ -134,12 +133,11 @@ function ReassignForm({ appointment }: { appointment: AdminAppointmentDetail }) 
       ) : candidates.data.length === 0 ? (
         <p className="text-sm text-slate-700">{t('appointments.reassign.none')}</p>
       ) : (
-        <form onSubmit={submit} noValidate className="space-y-3">
+        <form onSubmit={(event) => void submit(event)} noValidate className="space-y-3">
           <SelectField
             label={t('appointments.reassign.doctor')}
-            value={doctorId}
-            onChange={(e) => setDoctorId(e.target.value)}
-            error={problem}
+            {...doctor}
+            error={doctor.error && t('appointments.reassign.chooseFirst')}
           >
             <option value="">{t('appointments.reassign.choose')}</option>
             {candidates.data.map((d) => (

@@ -1,8 +1,12 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePersonName } from '../../../lib/person-name';
 import { Link } from 'react-router';
-import type { AdminAppointment, AdminAppointmentQuery } from '@vizita/shared/contracts/admin';
+import {
+  adminAppointmentQuerySchema,
+  type AdminAppointment,
+  type AdminAppointmentQuery,
+} from '@vizita/shared/contracts/admin';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ErrorState } from '../../../components/ui/error-state';
@@ -12,6 +16,8 @@ import { LoadingState } from '../../../components/ui/spinner';
 import { TextField } from '../../../components/ui/text-field';
 import { formatShortDateTime } from '../../../lib/dates';
 import { formatMinorAmount } from '../../../lib/money';
+import { formSchema } from '../../../lib/form-schema';
+import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useAdminAppointments } from '../api/get-admin-appointments';
 import { Pager } from './pager';
 import { APPOINTMENT_STATUS_KEYS, PAYMENT_STATUS_KEYS, keyOf } from './status-labels';
@@ -38,6 +44,15 @@ function useLabels() {
     },
   };
 }
+
+type SearchFields = { patient: string; doctor: string; from: string; to: string; status: string };
+
+/** The search as GET /api/admin/appointments takes it: a blank field searches by nothing. */
+const searchSchema = formSchema({
+  schema: adminAppointmentQuerySchema,
+  toInput: (fields: SearchFields) =>
+    Object.fromEntries(Object.entries(fields).filter(([, value]) => value.trim() !== '')),
+});
 
 /** Wide screens: one row per appointment. */
 function ResultsTable({ items }: { items: AdminAppointment[] }) {
@@ -118,18 +133,18 @@ function ResultCards({ items }: { items: AdminAppointment[] }) {
 /** /admin/appointments — find any appointment by patient, doctor, dates and status. */
 export function AdminAppointmentsPage() {
   const { t } = useTranslation('admin');
-  const [draft, setDraft] = useState({ patient: '', doctor: '', from: '', to: '', status: '' });
+  const form = useSchemaForm({
+    schema: searchSchema,
+    defaultValues: { patient: '', doctor: '', from: '', to: '', status: '' },
+  });
   const [query, setQuery] = useState<AdminAppointmentQuery>({});
   const [page, setPage] = useState(1);
   const result = useAdminAppointments({ ...query, page });
-  const set = (field: keyof typeof draft) => (e: { target: { value: string } }) =>
-    setDraft({ ...draft, [field]: e.target.value });
 
-  const search = (event: FormEvent) => {
-    event.preventDefault();
+  const search = form.handleSubmit((next) => {
     setPage(1);
-    setQuery(Object.fromEntries(Object.entries(draft).filter(([, v]) => v.trim() !== '')));
-  };
+    setQuery(next);
+  });
 
   return (
     <div className="space-y-6">
@@ -145,27 +160,15 @@ export function AdminAppointmentsPage() {
       </div>
       <Card>
         <form
-          onSubmit={search}
+          onSubmit={(event) => void search(event)}
           noValidate
           role="search"
           aria-label={t('appointments.search')}
           className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3"
         >
-          <TextField
-            label={t('appointments.patient')}
-            value={draft.patient}
-            onChange={set('patient')}
-          />
-          <TextField
-            label={t('appointments.doctor')}
-            value={draft.doctor}
-            onChange={set('doctor')}
-          />
-          <SelectField
-            label={t('appointments.statusLabel')}
-            value={draft.status}
-            onChange={set('status')}
-          >
+          <TextField label={t('appointments.patient')} {...form.field('patient')} />
+          <TextField label={t('appointments.doctor')} {...form.field('doctor')} />
+          <SelectField label={t('appointments.statusLabel')} {...form.field('status')}>
             <option value="">{t('appointments.anyStatus')}</option>
             {Object.entries(APPOINTMENT_STATUS_KEYS).map(([value, key]) => (
               <option key={value} value={value}>
@@ -173,18 +176,8 @@ export function AdminAppointmentsPage() {
               </option>
             ))}
           </SelectField>
-          <TextField
-            label={t('appointments.from')}
-            type="date"
-            value={draft.from}
-            onChange={set('from')}
-          />
-          <TextField
-            label={t('appointments.to')}
-            type="date"
-            value={draft.to}
-            onChange={set('to')}
-          />
+          <TextField label={t('appointments.from')} type="date" {...form.field('from')} />
+          <TextField label={t('appointments.to')} type="date" {...form.field('to')} />
           <Button type="submit" className="self-end">
             {t('appointments.search')}
           </Button>

@@ -1,6 +1,6 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AuditQuery } from '@vizita/shared/contracts/admin';
+import { auditQuerySchema, type AuditQuery } from '@vizita/shared/contracts/admin';
 import { isAuditEvent } from '@vizita/shared/domain/audit-events';
 import { Button } from '../../../components/ui/button';
 import { Pager } from './pager';
@@ -10,23 +10,34 @@ import { PageTitle } from '../../../components/ui/page-title';
 import { LoadingState } from '../../../components/ui/spinner';
 import { TextField } from '../../../components/ui/text-field';
 import { formatShortDateTime } from '../../../lib/dates';
+import { formSchema } from '../../../lib/form-schema';
+import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useAudit } from '../api/get-audit';
+
+type FilterFields = { actor: string; action: string; subject: string; from: string; to: string };
+
+/** The filter as GET /api/admin/audit takes it: a blank field filters by nothing. */
+const filterSchema = formSchema({
+  schema: auditQuerySchema,
+  toInput: (fields: FilterFields) =>
+    Object.fromEntries(Object.entries(fields).filter(([, value]) => value.trim() !== '')),
+});
 
 /** /admin/audit — who did what to whose record, and when. Read only: nothing here changes it. */
 export function AdminAuditPage() {
   const { t } = useTranslation('admin');
-  const [draft, setDraft] = useState({ actor: '', action: '', subject: '', from: '', to: '' });
+  const form = useSchemaForm({
+    schema: filterSchema,
+    defaultValues: { actor: '', action: '', subject: '', from: '', to: '' },
+  });
   const [query, setQuery] = useState<AuditQuery>({});
   const [page, setPage] = useState(1);
   const audit = useAudit({ ...query, page });
-  const set = (field: keyof typeof draft) => (e: { target: { value: string } }) =>
-    setDraft({ ...draft, [field]: e.target.value });
 
-  const filter = (event: FormEvent) => {
-    event.preventDefault();
+  const filter = form.handleSubmit((next) => {
     setPage(1);
-    setQuery(Object.fromEntries(Object.entries(draft).filter(([, v]) => v.trim() !== '')));
-  };
+    setQuery(next);
+  });
 
   return (
     <div className="space-y-6">
@@ -34,7 +45,7 @@ export function AdminAuditPage() {
       <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{t('audit.title')}</h1>
       <Card>
         <form
-          onSubmit={filter}
+          onSubmit={(event) => void filter(event)}
           noValidate
           aria-label={t('audit.filter')}
           className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3"
@@ -42,28 +53,20 @@ export function AdminAuditPage() {
           <TextField
             label={t('audit.actorFilter')}
             hint={t('audit.personHint')}
-            value={draft.actor}
-            onChange={set('actor')}
+            {...form.field('actor')}
           />
           <TextField
             label={t('audit.action')}
             hint={t('audit.actionHint')}
-            value={draft.action}
-            onChange={set('action')}
+            {...form.field('action')}
           />
           <TextField
             label={t('audit.subjectFilter')}
             hint={t('audit.personHint')}
-            value={draft.subject}
-            onChange={set('subject')}
+            {...form.field('subject')}
           />
-          <TextField
-            label={t('audit.from')}
-            type="date"
-            value={draft.from}
-            onChange={set('from')}
-          />
-          <TextField label={t('audit.to')} type="date" value={draft.to} onChange={set('to')} />
+          <TextField label={t('audit.from')} type="date" {...form.field('from')} />
+          <TextField label={t('audit.to')} type="date" {...form.field('to')} />
           <Button type="submit" className="self-end">
             {t('audit.filter')}
           </Button>

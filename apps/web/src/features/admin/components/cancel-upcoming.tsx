@@ -1,15 +1,15 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePersonName } from '../../../lib/person-name';
 import { Link } from 'react-router';
 import { adminCancelSchema } from '@vizita/shared/contracts/admin';
+import { ReasonField } from '../../../components/reason-field';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { ErrorState } from '../../../components/ui/error-state';
 import { LoadingState } from '../../../components/ui/spinner';
-import { TextField } from '../../../components/ui/text-field';
 import { formatShortDateTime } from '../../../lib/dates';
-import { useValidationMessage } from '../../../lib/i18n';
+import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useClinicCancel } from '../api/cancel-appointment';
 import { useAdminAppointments } from '../api/get-admin-appointments';
 
@@ -21,33 +21,24 @@ import { useAdminAppointments } from '../api/get-admin-appointments';
 export function CancelUpcoming({ doctorId }: { doctorId: string }) {
   const { t } = useTranslation('admin');
   const personName = usePersonName();
-  const message = useValidationMessage();
   const upcoming = useAdminAppointments({ doctorId, status: 'upcoming' });
   const cancel = useClinicCancel();
-  const [reason, setReason] = useState('');
-  const [problem, setProblem] = useState<string | undefined>();
+  const form = useSchemaForm({ schema: adminCancelSchema, defaultValues: { reason: '' } });
   const [done, setDone] = useState(0);
   const [failed, setFailed] = useState(false);
-  const [running, setRunning] = useState(false);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const checked = adminCancelSchema.safeParse({ reason });
-    if (!checked.success) return setProblem(checked.error.issues[0]!.message);
-    setProblem(undefined);
+  const submit = form.handleSubmit(async ({ reason }) => {
     setFailed(false);
-    setRunning(true);
     // One after another: each cancellation is its own transaction, refund and mail.
     for (const item of upcoming.data?.items ?? []) {
       try {
-        await cancel.mutateAsync({ id: item._id, reason: checked.data.reason });
+        await cancel.mutateAsync({ id: item._id, reason });
         setDone((n) => n + 1);
       } catch {
         setFailed(true);
       }
     }
-    setRunning(false);
-  };
+  });
 
   if (!upcoming.data)
     return upcoming.isError ? (
@@ -92,14 +83,13 @@ export function CancelUpcoming({ doctorId }: { doctorId: string }) {
             ))}
           </ul>
           <form onSubmit={(e) => void submit(e)} noValidate className="space-y-2">
-            <TextField
+            <ReasonField
               label={t('appointments.reason')}
               hint={t('appointments.reasonHint')}
-              value={reason}
-              onChange={(e) => setReason(e.target.value)}
-              error={message(problem)}
+              field={form.field('reason')}
+              rows={3}
             />
-            <Button type="submit" busy={running}>
+            <Button type="submit" busy={form.isSubmitting}>
               {t('doctors.cancelAll', { count: items.length })}
             </Button>
           </form>

@@ -1,34 +1,20 @@
 import { useTranslation } from 'react-i18next';
 import { TextField } from '../../../components/ui/text-field';
-import { useValidationMessage } from '../../../lib/i18n';
-import type { DoctorFields, FieldErrors } from './doctor-fields';
+import type { FieldProps } from '../../../lib/use-schema-form';
 
 /** Title, zone, consultation length and fee: the same in the invitation and the edit form. */
 export function DoctorCommonFields({
-  value,
-  onChange,
-  errors,
+  field,
 }: {
-  value: DoctorFields;
-  onChange: (field: 'title' | 'timeZone' | 'slotMinutes' | 'fee', text: string) => void;
-  errors: FieldErrors;
+  field: (name: 'title' | 'timeZone' | 'slotMinutes' | 'fee') => FieldProps<string>;
 }) {
   const { t } = useTranslation('admin');
-  const message = useValidationMessage();
   return (
     <>
-      <TextField
-        label={t('doctors.titleField')}
-        value={value.title}
-        onChange={(e) => onChange('title', e.target.value)}
-        error={message(errors.title)}
-        required
-      />
+      <TextField label={t('doctors.titleField')} {...field('title')} required />
       <TextField
         label={t('doctors.timeZone')}
-        value={value.timeZone}
-        onChange={(e) => onChange('timeZone', e.target.value)}
-        error={message(errors.timeZone)}
+        {...field('timeZone')}
         autoComplete="off"
         spellCheck={false}
         required
@@ -39,17 +25,13 @@ export function DoctorCommonFields({
         inputMode="numeric"
         min={10}
         max={240}
-        value={value.slotMinutes}
-        onChange={(e) => onChange('slotMinutes', e.target.value)}
-        error={message(errors.slotMinutes)}
+        {...field('slotMinutes')}
         required
       />
       <TextField
         label={t('doctors.fee')}
         inputMode="decimal"
-        value={value.fee}
-        onChange={(e) => onChange('fee', e.target.value)}
-        error={message(errors.fee)}
+        {...field('fee')}
         hint={t('doctors.feeHint')}
         required
       />

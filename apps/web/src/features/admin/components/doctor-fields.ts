@@ -2,9 +2,8 @@ import {
   inviteDoctorSchema,
   updateDoctorSchema,
   type AdminDoctor,
-  type InviteDoctor,
-  type UpdateDoctor,
 } from '@vizita/shared/contracts/admin';
+import { formSchema } from '../../../lib/form-schema';
 
 /**
  * The doctor forms hold text (a fee typed in euro, a length typed in minutes) and lists; the
@@ -24,8 +23,6 @@ export type InviteFields = DoctorFields & {
   lastName: string;
   locale: string;
 };
-export type FieldErrors = Partial<Record<keyof InviteFields, string>>;
-
 export const EMPTY_INVITE: InviteFields = {
   email: '',
   firstName: '',
@@ -58,30 +55,9 @@ function feeMinorOf(fee: string): number {
   return EURO.test(text) ? Math.round(Number(text.replace(',', '.')) * 100) : Number.NaN;
 }
 
-const FIELD_OF_PATH: Record<string, keyof InviteFields> = { feeMinor: 'fee' };
-
-type Parsed<T> = { ok: true; data: T } | { ok: false; errors: FieldErrors };
-
-function judge<T>(
-  schema: {
-    safeParse: (
-      v: unknown,
-    ) =>
-      | { success: true; data: T }
-      | { success: false; error: { issues: readonly { path: PropertyKey[]; message: string }[] } };
-  },
-  value: unknown,
-): Parsed<T> {
-  const result = schema.safeParse(value);
-  if (result.success) return { ok: true, data: result.data };
-  const errors: FieldErrors = {};
-  for (const issue of result.error.issues) {
-    const path = String(issue.path[0]);
-    const field = FIELD_OF_PATH[path] ?? (path as keyof InviteFields);
-    errors[field] ??= issue.message;
-  }
-  return { ok: false, errors };
-}
+/** The fee is judged in cents and typed in euro: its issues belong to the euro field. */
+const feeField = (path: readonly PropertyKey[]) =>
+  path[0] === 'feeMinor' ? ['fee', ...path.slice(1)] : path;
 
 const numbers = (f: DoctorFields) => ({
   title: f.title,
@@ -92,16 +68,22 @@ const numbers = (f: DoctorFields) => ({
   feeMinor: feeMinorOf(f.fee),
 });
 
-/** The edit form's values as PUT /api/admin/doctors/:id takes them, or the errors by field. */
-export const parseDoctorFields = (f: DoctorFields): Parsed<UpdateDoctor> =>
-  judge(updateDoctorSchema, numbers(f));
+/** The edit form, judged as PUT /api/admin/doctors/:id takes it. */
+export const doctorFormSchema = formSchema({
+  schema: updateDoctorSchema,
+  toInput: (f: DoctorFields) => numbers(f),
+  fieldOf: feeField,
+});
 
-/** The invitation form's values as POST /api/admin/doctors takes them, or the errors by field. */
-export const parseInviteFields = (f: InviteFields): Parsed<InviteDoctor> =>
-  judge(inviteDoctorSchema, {
+/** The invitation form, judged as POST /api/admin/doctors takes it. */
+export const inviteFormSchema = formSchema({
+  schema: inviteDoctorSchema,
+  toInput: (f: InviteFields) => ({
     ...numbers(f),
     email: f.email,
     firstName: f.firstName,
     lastName: f.lastName,
     locale: f.locale,
-  });
+  }),
+  fieldOf: feeField,
+});

@@ -1,12 +1,10 @@
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminDoctor } from '@vizita/shared/contracts/admin';
 import {
+  scheduleConflictErrorSchema,
   scheduleExceptionRequestSchema,
-  weeklyHoursRequestSchema,
   type DoctorWeekSchedule,
   type ScheduleConflict,
-  type WeeklyRange,
 } from '@vizita/shared/contracts/schedule';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -15,18 +13,19 @@ import { ErrorState } from '../../../components/ui/error-state';
 import { LoadingState } from '../../../components/ui/spinner';
 import { TextField } from '../../../components/ui/text-field';
 import { isApiError } from '../../../lib/api-client';
-import { useValidationMessage } from '../../../lib/i18n';
+import { formSchema } from '../../../lib/form-schema';
+import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useAddDoctorTimeOff } from '../api/add-doctor-time-off';
 import { useDoctorSchedule } from '../api/get-doctor-schedule';
 import { useRemoveDoctorException } from '../api/remove-doctor-exception';
 import { useSetDoctorWeeklyHours } from '../api/set-doctor-weekly-hours';
-import { WEEKDAYS, dayText, parseDay } from './weekly-hours-text';
+import { WEEKDAYS, dayText, weekTextSchema } from './weekly-hours-text';
 
 /** The booked appointments a refused change names (409 scheduleConflict). */
 function conflictsOf(error: unknown): ScheduleConflict[] {
   if (!isApiError(error) || error.code !== 'scheduleConflict') return [];
-  const conflicts = (error.data as { conflicts?: ScheduleConflict[] } | null)?.conflicts;
-  return Array.isArray(conflicts) ? conflicts : [];
+  const body = scheduleConflictErrorSchema.safeParse(error.data);
+  return body.success ? (body.data.conflicts ?? []) : [];
 }
 
 function Conflicts({ error }: { error: unknown }) {
@@ -55,41 +54,27 @@ function WeeklyHoursForm({
   schedule: DoctorWeekSchedule;
 }) {
   const { t, i18n } = useTranslation('admin');
-  const message = useValidationMessage();
   const weekdayName = (weekday: number) =>
     // 2024-01-01 was a Monday: weekday 1.
     new Date(Date.UTC(2024, 0, weekday)).toLocaleDateString(i18n.language, {
       weekday: 'long',
       timeZone: 'UTC',
     });
-  const [days, setDays] = useState(() => WEEKDAYS.map((d) => dayText(schedule.weekly, d)));
-  const [errors, setErrors] = useState<Record<number, string>>({});
+  const form = useSchemaForm({
+    schema: weekTextSchema,
+    defaultValues: { days: WEEKDAYS.map((d) => dayText(schedule.weekly, d)) },
+  });
   const save = useSetDoctorWeeklyHours(doctorId);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const found: Record<number, string> = {};
-    const ranges: WeeklyRange[] = [];
-    WEEKDAYS.forEach((weekday, i) => {
-      const parsed = parseDay(days[i]!, weekday);
-      if (parsed) ranges.push(...parsed);
-      else found[weekday] = 'scheduleTimeInvalid';
-    });
-    const checked = weeklyHoursRequestSchema.safeParse({ ranges });
-    if (!checked.success)
-      for (const issue of checked.error.issues) {
-        const index = issue.path[1];
-        const weekday = typeof index === 'number' ? ranges[index]?.weekday : undefined;
-        if (weekday) found[weekday] ??= issue.message;
-        else found[1] ??= issue.message;
-      }
-    setErrors(found);
-    if (Object.keys(found).length === 0 && checked.success)
-      save.mutate({ id: doctorId, body: checked.data });
-  };
+  const submit = form.handleSubmit((body) => save.mutate({ id: doctorId, body }));
 
   return (
-    <form onSubmit={submit} noValidate aria-labelledby="weekly-heading" className="space-y-3">
+    <form
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      aria-labelledby="weekly-heading"
+      className="space-y-3"
+    >
       <h3 id="weekly-heading" className="font-semibold text-slate-900">
         {t('hours.weeklyHeading', { zone: schedule.timeZone })}
       </h3>
@@ -98,13 +83,8 @@ function WeeklyHoursForm({
         <TextField
           key={weekday}
           label={weekdayName(weekday)}
-          value={days[i]}
           placeholder="09:00-12:00, 13:00-17:00"
-          onChange={(e) => {
-            setDays(days.map((d, j) => (j === i ? e.target.value : d)));
-            setErrors(({ [weekday]: _cleared, ...rest }) => rest);
-          }}
-          error={message(errors[weekday])}
+          {...form.field(`days.${i}`)}
         />
       ))}
       {save.isError && <Conflicts error={save.error} />}
@@ -116,66 +96,45 @@ function WeeklyHoursForm({
   );
 }
 
+/** Time off set by the clinic: a whole day, or from–to when both times are given. */
+const timeOffSchema = formSchema({
+  schema: scheduleExceptionRequestSchema,
+  toInput: ({ date, start, end }: { date: string; start: string; end: string }) => ({
+    date,
+    kind: 'off',
+    ...(start ? { start } : {}),
+    ...(end ? { end } : {}),
+  }),
+});
+
 function TimeOff({ doctorId, schedule }: { doctorId: string; schedule: DoctorWeekSchedule }) {
   const { t } = useTranslation('admin');
-  const message = useValidationMessage();
-  const [form, setForm] = useState({ date: '', start: '', end: '' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useSchemaForm({
+    schema: timeOffSchema,
+    defaultValues: { date: '', start: '', end: '' },
+  });
   const add = useAddDoctorTimeOff(doctorId);
   const remove = useRemoveDoctorException(doctorId);
-  const set = (field: keyof typeof form) => (e: { target: { value: string } }) => {
-    setForm({ ...form, [field]: e.target.value });
-    setErrors(({ [field]: _cleared, ...rest }) => rest);
-  };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const checked = scheduleExceptionRequestSchema.safeParse({
-      date: form.date,
-      kind: 'off',
-      ...(form.start ? { start: form.start } : {}),
-      ...(form.end ? { end: form.end } : {}),
-    });
-    if (!checked.success) {
-      const found: Record<string, string> = {};
-      for (const issue of checked.error.issues) found[String(issue.path[0])] ??= issue.message;
-      return setErrors(found);
-    }
-    add.mutate(
-      { id: doctorId, body: checked.data },
-      { onSuccess: () => setForm({ date: '', start: '', end: '' }) },
-    );
-  };
+  const submit = form.handleSubmit((body) =>
+    add.mutate({ id: doctorId, body }, { onSuccess: () => form.reset() }),
+  );
 
   return (
     <div className="space-y-3">
-      <form onSubmit={submit} noValidate aria-labelledby="time-off-heading" className="space-y-3">
+      <form
+        onSubmit={(event) => void submit(event)}
+        noValidate
+        aria-labelledby="time-off-heading"
+        className="space-y-3"
+      >
         <h3 id="time-off-heading" className="font-semibold text-slate-900">
           {t('hours.timeOffHeading')}
         </h3>
         <div className="grid gap-3 sm:grid-cols-3">
-          <TextField
-            label={t('hours.date')}
-            type="date"
-            value={form.date}
-            onChange={set('date')}
-            error={message(errors.date)}
-            required
-          />
-          <TextField
-            label={t('hours.start')}
-            type="time"
-            value={form.start}
-            onChange={set('start')}
-            error={message(errors.start)}
-          />
-          <TextField
-            label={t('hours.end')}
-            type="time"
-            value={form.end}
-            onChange={set('end')}
-            error={message(errors.end)}
-          />
+          <TextField label={t('hours.date')} type="date" {...form.field('date')} required />
+          <TextField label={t('hours.start')} type="time" {...form.field('start')} />
+          <TextField label={t('hours.end')} type="time" {...form.field('end')} />
         </div>
         <p className="text-sm text-slate-700">{t('hours.timeOffHint')}</p>
         {add.isError && <Conflicts error={add.error} />}

@@ -49,6 +49,28 @@ describe('the doctors of the clinic', () => {
     expect(JSON.stringify(invited)).not.toMatch(/password/i);
   });
 
+  it('moves the focus to the first field the invitation refuses', async () => {
+    const api = mockApi({
+      'GET /auth/status': adminSession,
+      'GET /api/admin/doctors': () => ok([DOCTOR]),
+    });
+    const user = userEvent.setup();
+    renderApp('/admin');
+    await screen.findByRole('region', { name: 'All doctors' });
+    await user.type(screen.getByLabelText('E-mail'), 'ivo@clinic.test');
+    const fee = screen.getByLabelText('Fee (EUR)');
+    await user.clear(fee);
+    await user.type(fee, 'sixty');
+    await user.click(screen.getByRole('button', { name: 'Send invitation' }));
+    // The names are missing and the fee is wrong: the first of them on the page takes the focus.
+    const firstName = screen.getByLabelText('First name');
+    expect(firstName).toHaveFocus();
+    expect(firstName).toHaveAccessibleDescription('Invalid value');
+    expect(screen.getByLabelText('Last name')).toHaveAttribute('aria-invalid', 'true');
+    expect(fee).toHaveAttribute('aria-invalid', 'true');
+    expect(api.calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
   it('edits specialties, languages and the fee', async () => {
     let saved: Record<string, unknown> | undefined;
     mockApi({

@@ -1,4 +1,3 @@
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LOCALES } from '@vizita/shared/constants';
 import { CONSULTATION_LANGUAGES } from '@vizita/shared/contracts/doctors';
@@ -9,16 +8,20 @@ import { Card } from '../../../components/ui/card';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 import { isApiError } from '../../../lib/api-client';
-import { useValidationMessage } from '../../../lib/i18n';
 import { useLanguageNames, useSpecialtyNames } from '../../../lib/specialty-name';
+import { useSchemaForm, type FieldProps } from '../../../lib/use-schema-form';
 import { useInviteDoctor } from '../api/invite-doctor';
 import { DoctorCommonFields } from './doctor-common-fields';
-import {
-  EMPTY_INVITE,
-  parseInviteFields,
-  type FieldErrors,
-  type InviteFields,
-} from './doctor-fields';
+import { EMPTY_INVITE, inviteFormSchema } from './doctor-fields';
+
+/** A list of choices offered as one select: the invitation takes one, "Edit" adds more. */
+function oneOf({ value, onChange, ...rest }: FieldProps<string[]>) {
+  return {
+    ...rest,
+    value: value[0] ?? '',
+    onChange: (event: { target: { value: string } }) => onChange([event.target.value]),
+  };
+}
 
 /**
  * Invites a doctor: the account is created with no usable password and the doctor gets a
@@ -26,28 +29,23 @@ import {
  */
 export function InviteDoctorForm() {
   const { t } = useTranslation('admin');
-  const message = useValidationMessage();
   const specialtyNames = useSpecialtyNames();
   const languageNames = useLanguageNames();
-  const [form, setForm] = useState(EMPTY_INVITE);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useSchemaForm({ schema: inviteFormSchema, defaultValues: EMPTY_INVITE });
   const invite = useInviteDoctor();
-  const set = (field: keyof InviteFields, value: string | string[]) => {
-    setForm((current) => ({ ...current, [field]: value }));
-    setErrors(({ [field]: _cleared, ...rest }) => rest);
-  };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = parseInviteFields(form);
-    if (!parsed.ok) return setErrors(parsed.errors);
-    setErrors({});
-    invite.mutate(parsed.data, { onSuccess: () => setForm(EMPTY_INVITE) });
-  };
+  const submit = form.handleSubmit((body) =>
+    invite.mutate(body, { onSuccess: () => form.reset() }),
+  );
 
   return (
     <Card>
-      <form onSubmit={submit} noValidate aria-labelledby="invite-heading" className="space-y-3">
+      <form
+        onSubmit={(event) => void submit(event)}
+        noValidate
+        aria-labelledby="invite-heading"
+        className="space-y-3"
+      >
         <h2 id="invite-heading" className="text-lg font-semibold text-slate-900">
           {t('doctors.inviteHeading')}
         </h2>
@@ -57,62 +55,33 @@ export function InviteDoctorForm() {
             label={t('doctors.email')}
             type="email"
             autoComplete="off"
-            value={form.email}
-            onChange={(e) => set('email', e.target.value)}
-            error={message(errors.email)}
+            {...form.field('email')}
             required
           />
-          <TextField
-            label={t('doctors.firstName')}
-            value={form.firstName}
-            onChange={(e) => set('firstName', e.target.value)}
-            error={message(errors.firstName)}
-            required
-          />
-          <TextField
-            label={t('doctors.lastName')}
-            value={form.lastName}
-            onChange={(e) => set('lastName', e.target.value)}
-            error={message(errors.lastName)}
-            required
-          />
-          <SelectField
-            label={t('doctors.specialty')}
-            value={form.specialties[0] ?? ''}
-            onChange={(e) => set('specialties', [e.target.value])}
-            error={message(errors.specialties)}
-          >
+          <TextField label={t('doctors.firstName')} {...form.field('firstName')} required />
+          <TextField label={t('doctors.lastName')} {...form.field('lastName')} required />
+          <SelectField label={t('doctors.specialty')} {...oneOf(form.field('specialties'))}>
             {SPECIALTY_CODES.map((code) => (
               <option key={code} value={code}>
                 {specialtyNames([code])}
               </option>
             ))}
           </SelectField>
-          <SelectField
-            label={t('doctors.language')}
-            value={form.languages[0] ?? ''}
-            onChange={(e) => set('languages', [e.target.value])}
-            error={message(errors.languages)}
-          >
+          <SelectField label={t('doctors.language')} {...oneOf(form.field('languages'))}>
             {CONSULTATION_LANGUAGES.map((code) => (
               <option key={code} value={code}>
                 {languageNames([code])}
               </option>
             ))}
           </SelectField>
-          <SelectField
-            label={t('doctors.mailLanguage')}
-            value={form.locale}
-            onChange={(e) => set('locale', e.target.value)}
-            error={message(errors.locale)}
-          >
+          <SelectField label={t('doctors.mailLanguage')} {...form.field('locale')}>
             {LOCALES.map((code) => (
               <option key={code} value={code}>
                 {languageNames([code])}
               </option>
             ))}
           </SelectField>
-          <DoctorCommonFields value={form} onChange={set} errors={errors} />
+          <DoctorCommonFields field={form.field} />
         </div>
         {invite.isError && (
           <Alert tone="error">

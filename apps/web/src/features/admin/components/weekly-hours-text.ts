@@ -1,4 +1,9 @@
-import type { WeeklyRange } from '@vizita/shared/contracts/schedule';
+import {
+  weeklyHoursRequestSchema,
+  type WeeklyHoursRequest,
+  type WeeklyRange,
+} from '@vizita/shared/contracts/schedule';
+import type { FormSchema, SchemaIssue } from '../../../lib/use-schema-form';
 
 // A day's hours as an admin types them: "09:00-12:00, 13:00-17:00" (an en dash works too);
 // empty means no hours that day. The shared schema then judges overlaps and order.
@@ -31,3 +36,34 @@ export function parseDay(text: string, weekday: number): WeeklyRange[] | null {
   }
   return ranges;
 }
+
+/** The week as an admin types it: one text a day, Monday first. */
+export type WeekText = { days: string[] };
+
+/**
+ * The typed week judged as the API will: first whether each day's text is ranges at all, then
+ * the shared schema's rules, each issue on the day its range belongs to.
+ */
+export const weekTextSchema: FormSchema<WeekText, WeeklyHoursRequest> = {
+  '~standard': {},
+  safeParse(data) {
+    const { days } = data as WeekText;
+    const issues: SchemaIssue[] = [];
+    const ranges: WeeklyRange[] = [];
+    WEEKDAYS.forEach((weekday, at) => {
+      const parsed = parseDay(days[at] ?? '', weekday);
+      if (parsed) ranges.push(...parsed);
+      else issues.push({ path: ['days', at], message: 'scheduleTimeInvalid' });
+    });
+    const checked = weeklyHoursRequestSchema.safeParse({ ranges });
+    if (!checked.success)
+      for (const issue of checked.error.issues) {
+        const index = issue.path[1];
+        // A rule of the whole week (too many ranges) is said at its first day.
+        const weekday = (typeof index === 'number' ? ranges[index]?.weekday : undefined) ?? 1;
+        issues.push({ path: ['days', weekday - 1], message: issue.message });
+      }
+    if (issues.length > 0 || !checked.success) return { success: false, error: { issues } };
+    return checked;
+  },
+};

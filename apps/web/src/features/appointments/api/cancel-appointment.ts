@@ -4,6 +4,7 @@ import {
   type Appointment,
   type REFUND_OUTCOMES,
 } from '@vizita/shared/contracts/appointments';
+import { appointmentKeys, availabilityKeys } from '../../../api/query-keys';
 import { authApi } from '../../../lib/api-client';
 import { useMutationAction } from '../../../lib/use-mutation-action';
 import { isStaleAppointmentError } from '../utils/error-keys';
@@ -46,12 +47,12 @@ export function useCancelAppointment() {
     // Awaited: the call settles once the lists show the change.
     onSuccess: (_data, { doctorId }) =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['appointments'] }),
-        queryClient.invalidateQueries({ queryKey: ['availability', doctorId] }),
+        queryClient.invalidateQueries({ queryKey: appointmentKeys.all }),
+        queryClient.invalidateQueries({ queryKey: availabilityKeys.doctor(doctorId) }),
       ]),
     onError: (error) =>
       isStaleAppointmentError(error)
-        ? queryClient.invalidateQueries({ queryKey: ['appointments'] })
+        ? queryClient.invalidateQueries({ queryKey: appointmentKeys.all })
         : undefined,
   });
 }

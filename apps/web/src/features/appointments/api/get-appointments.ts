@@ -4,7 +4,8 @@ import {
   type Appointment,
   type OwnAppointmentList,
 } from '@vizita/shared/contracts/appointments';
-import { authApi } from '../../../lib/api-client';
+import { getOwnAppointments, type OwnAppointmentsRequest } from '../../../api/get-own-appointments';
+import { appointmentKeys } from '../../../api/query-keys';
 
 /** The list's filter buttons (spec §2): every status, or one. */
 export type AppointmentFilter = 'all' | Appointment['status'];
@@ -12,22 +13,14 @@ export type AppointmentFilter = 'all' | Appointment['status'];
 /** How many cards one "Show more" adds (and the first page holds). */
 export const APPOINTMENTS_PAGE_SIZE = 10;
 
-export interface AppointmentPageRequest {
-  status?: Appointment['status'] | undefined;
-  page: number;
-  limit: number;
-  order: 'asc' | 'desc';
-}
-
 /**
- * GET /api/appointments?status&page&limit&order — one page of the caller's own appointments,
- * with the counts by status over all of them (spec §2 stat cards) and the filter's total.
+ * One page of the caller's own appointments, with the counts by status over all of them (spec §2
+ * stat cards) and the filter's total.
  */
 export async function getAppointments(
-  request: AppointmentPageRequest,
+  request: OwnAppointmentsRequest,
 ): Promise<OwnAppointmentList> {
-  const body = await authApi.get('/api/appointments', { query: { ...request } });
-  return ownAppointmentListResponseSchema.parse(body);
+  return getOwnAppointments(request, (body) => ownAppointmentListResponseSchema.parse(body));
 }
 
 /** Upcoming ones soonest first (what comes next); the others latest first (what just happened). */
@@ -36,14 +29,14 @@ export function orderOf(filter: AppointmentFilter): 'asc' | 'desc' {
 }
 
 /**
- * Keyed under ['appointments'] like every list of the caller's appointments, so that booking,
+ * Keyed under `appointmentKeys.all` like every list of the caller's appointments, so that booking,
  * cancelling and rescheduling (which invalidate that key) refresh every filter and the dashboard.
  */
 export function getAppointmentsQueryOptions(filter: AppointmentFilter) {
   const status = filter === 'all' ? undefined : filter;
   const order = orderOf(filter);
   return infiniteQueryOptions({
-    queryKey: ['appointments', 'list', filter],
+    queryKey: appointmentKeys.list(filter),
     queryFn: ({ pageParam }) =>
       getAppointments({ status, page: pageParam, limit: APPOINTMENTS_PAGE_SIZE, order }),
     initialPageParam: 1,

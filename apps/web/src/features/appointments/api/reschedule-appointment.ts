@@ -3,6 +3,7 @@ import {
   rescheduleAppointmentResponseSchema,
   type Appointment,
 } from '@vizita/shared/contracts/appointments';
+import { appointmentKeys, availabilityKeys } from '../../../api/query-keys';
 import { authApi } from '../../../lib/api-client';
 import { useMutationAction } from '../../../lib/use-mutation-action';
 import { isChosenSlotGone, isStaleAppointmentError } from '../utils/error-keys';
@@ -38,15 +39,15 @@ export function useRescheduleAppointment() {
   return useMutationAction(rescheduleAppointment, {
     onSuccess: (_data, { doctorId }) =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['appointments'] }),
-        queryClient.invalidateQueries({ queryKey: ['availability', doctorId] }),
+        queryClient.invalidateQueries({ queryKey: appointmentKeys.all }),
+        queryClient.invalidateQueries({ queryKey: availabilityKeys.doctor(doctorId) }),
       ]),
     onError: (error, { doctorId }) => {
       if (isChosenSlotGone(error)) {
-        return queryClient.invalidateQueries({ queryKey: ['availability', doctorId] });
+        return queryClient.invalidateQueries({ queryKey: availabilityKeys.doctor(doctorId) });
       }
       if (isStaleAppointmentError(error)) {
-        return queryClient.invalidateQueries({ queryKey: ['appointments'] });
+        return queryClient.invalidateQueries({ queryKey: appointmentKeys.all });
       }
       return undefined;
     },

@@ -9,7 +9,6 @@ import { CalendarIcon } from '../../../components/ui/icons';
 import { PageTitle } from '../../../components/ui/page-title';
 import { LoadingState, Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
-import type { AvailabilityQueries } from '../api/availability-queries';
 import type { CancelAppointmentResult } from '../api/cancel-appointment';
 import {
   APPOINTMENTS_PAGE_SIZE,
@@ -94,8 +93,6 @@ function StatCard({
 export interface AppointmentsPageProps {
   /** The session's flag: booking needs a complete profile (spec §2, §6). */
   isProfileComplete: boolean;
-  /** The doctor's free dates and slots, for rescheduling. */
-  availability: AvailabilityQueries;
 }
 
 /**
@@ -103,7 +100,7 @@ export interface AppointmentsPageProps {
  * a time, "Show more"), and each appointment's actions — join, reschedule, cancel — with a toast
  * after a change. The app passes what comes from elsewhere (src/app/pages/appointments-page.tsx).
  */
-export function AppointmentsPage({ isProfileComplete, availability }: AppointmentsPageProps) {
+export function AppointmentsPage({ isProfileComplete }: AppointmentsPageProps) {
   const { t } = useTranslation(['appointments', 'navigation']);
   const navigate = useNavigate();
   const [filter, setFilter] = useState<AppointmentFilter>('all');
@@ -304,7 +301,6 @@ export function AppointmentsPage({ isProfileComplete, availability }: Appointmen
       {dialog?.kind === 'reschedule' && (
         <RescheduleAppointmentDialog
           appointment={dialog.appointment}
-          availability={availability}
           onClose={() => setDialog(null)}
           onRescheduled={() => changed(dialog.appointment._id, 'toast.rescheduled')}
         />

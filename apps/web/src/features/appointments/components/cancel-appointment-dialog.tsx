@@ -1,17 +1,14 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  CANCEL_REASON_MAX,
   cancelAppointmentRequestSchema,
   type Appointment,
 } from '@vizita/shared/contracts/appointments';
+import { ReasonField } from '../../../components/reason-field';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
-import { describedByIds, FieldError } from '../../../components/ui/field-error';
-import { FieldLabel } from '../../../components/ui/field-label';
-import { controlClasses } from '../../../components/ui/text-field';
-import { cn } from '../../../lib/cn';
+import { describedByIds } from '../../../components/ui/field-error';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useCancelAppointment, type CancelAppointmentResult } from '../api/cancel-appointment';
 import { refundPreview } from '../utils/cancellation-policy';
@@ -41,15 +38,11 @@ export function CancelAppointmentDialog({
   });
   // The policy as of the moment the dialog opened.
   const [openedAt] = useState(() => new Date());
-  const fieldId = useId();
-  const counterId = useId();
   const summaryId = useId();
   const refundId = useId();
   // Whether the server's refusal named the field (then it is shown there, not below).
   const [fieldRejected, setFieldRejected] = useState(false);
 
-  const reason = form.field('reason');
-  const length = form.values.reason.length;
   const refund = refundPreview(appointment, openedAt);
   const busy = form.isSubmitting;
 
@@ -92,43 +85,12 @@ export function CancelAppointmentDialog({
         className="mt-4 space-y-3"
         aria-busy={busy || undefined}
       >
-        <div className="space-y-1.5">
-          <FieldLabel htmlFor={fieldId} required>
-            {t('cancelDialog.reason')}
-          </FieldLabel>
-          <textarea
-            id={fieldId}
-            name={reason.name}
-            rows={4}
-            required
-            // The counter shows the limit; typing stops there rather than failing later.
-            maxLength={CANCEL_REASON_MAX}
-            value={form.values.reason}
-            onChange={(event) => form.setFieldValues({ reason: event.target.value })}
-            onBlur={reason.onBlur}
-            disabled={busy}
-            aria-invalid={reason['aria-invalid']}
-            aria-describedby={describedByIds(reason['aria-describedby'], counterId)}
-            className={controlClasses(Boolean(reason.error))}
-          />
-          <div className="flex items-start justify-between gap-3">
-            <FieldError id={reason.errorId} error={reason.error} />
-            <p
-              id={counterId}
-              className={cn(
-                'shrink-0 text-sm tabular-nums',
-                length >= CANCEL_REASON_MAX ? 'font-semibold text-red-700' : 'text-slate-600',
-              )}
-            >
-              <span aria-hidden="true">
-                {length}/{CANCEL_REASON_MAX}
-              </span>
-              <span className="sr-only">
-                {t('cancelDialog.counter', { count: length, max: CANCEL_REASON_MAX })}
-              </span>
-            </p>
-          </div>
-        </div>
+        <ReasonField
+          label={t('cancelDialog.reason')}
+          field={form.field('reason')}
+          disabled={busy}
+          counter={(count, max) => t('cancelDialog.counter', { count, max })}
+        />
 
         {refundNote && (
           <p

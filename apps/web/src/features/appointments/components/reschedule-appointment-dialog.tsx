@@ -2,11 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  RESCHEDULE_NOTICE_MS,
   RESCHEDULE_WINDOW_DAYS,
   rescheduleAppointmentRequestSchema,
   type Appointment,
 } from '@vizita/shared/contracts/appointments';
+import { rescheduleAllowed } from '@vizita/shared/domain/appointment-policy';
+import { getAvailabilityQueryOptions } from '../../../api/get-availability';
+import { freeSlotsQueryOptions } from '../../../api/get-free-slots';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
@@ -16,7 +18,6 @@ import { LoadingState } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
 import { formatShortCalendarDate, toIsoDate } from '../../../lib/dates';
 import { useSchemaForm } from '../../../lib/use-schema-form';
-import type { AvailabilityQueries } from '../api/availability-queries';
 import { useRescheduleAppointment } from '../api/reschedule-appointment';
 import { isChosenSlotGone, rescheduleErrorKey } from '../utils/error-keys';
 import { FormActions } from '../../../components/ui/form-actions';
@@ -77,12 +78,10 @@ function Choice({
  */
 export function RescheduleAppointmentDialog({
   appointment,
-  availability,
   onClose,
   onRescheduled,
 }: {
   appointment: Appointment;
-  availability: AvailabilityQueries;
   onClose: () => void;
   onRescheduled: (appointment: Appointment) => void;
 }) {
@@ -95,7 +94,7 @@ export function RescheduleAppointmentDialog({
   // "Today" as the dialog opened; the server clips the window to its own today anyway.
   const [today] = useState(() => new Date());
   // Inside the last 24 hours there is no moving it (ADR 0012); the server says so too.
-  const tooLate = Date.parse(appointment.startsAt) - today.getTime() < RESCHEDULE_NOTICE_MS;
+  const tooLate = !rescheduleAllowed(new Date(appointment.startsAt), today);
   const summaryId = useId();
   // Whether the server's refusal named a field (then it is shown there, not below).
   const [fieldRejected, setFieldRejected] = useState(false);
@@ -104,7 +103,7 @@ export function RescheduleAppointmentDialog({
   const chosenSlot = form.values.newSlot;
 
   const dates = useQuery({
-    ...availability.range({
+    ...getAvailabilityQueryOptions({
       doctorId,
       startDate: toIsoDate(today),
       endDate: isoDaysAfter(today, RESCHEDULE_WINDOW_DAYS),
@@ -112,7 +111,7 @@ export function RescheduleAppointmentDialog({
     enabled: !tooLate,
   });
   const slots = useQuery({
-    ...availability.day({ doctorId, date: chosenDate }),
+    ...freeSlotsQueryOptions({ doctorId, date: chosenDate }),
     enabled: chosenDate !== '',
   });
   const freeDates = useMemo(

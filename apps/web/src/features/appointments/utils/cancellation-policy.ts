@@ -1,4 +1,5 @@
-import { FULL_REFUND_NOTICE_MS, type Appointment } from '@vizita/shared/contracts/appointments';
+import type { Appointment } from '@vizita/shared/contracts/appointments';
+import { refundIsDue } from '@vizita/shared/domain/appointment-policy';
 import { formatAmount } from '../../../lib/money';
 
 // The cancellation policy (docs/decisions/0012): a patient who cancels at least 24 hours before
@@ -18,7 +19,6 @@ export function refundPreview(
 ): RefundPreview {
   const { paymentAmount, paymentCurrency } = appointment;
   if (!paymentAmount || paymentAmount <= 0 || !paymentCurrency) return { kind: 'unpaid' };
-  const start = Date.parse(appointment.startsAt);
-  if (Number.isNaN(start) || start - now.getTime() < FULL_REFUND_NOTICE_MS) return { kind: 'none' };
+  if (!refundIsDue('patient', new Date(appointment.startsAt), now)) return { kind: 'none' };
   return { kind: 'full', amount: formatAmount(paymentAmount), currency: paymentCurrency };
 }

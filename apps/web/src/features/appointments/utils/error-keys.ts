@@ -1,4 +1,5 @@
-import { isApiError } from '../../../lib/api-client';
+import type { ApiErrorCode } from '@vizita/shared/messages/api-errors';
+import { errorKey, isApiError } from '../../../lib/api-client';
 
 // Screens show their own translated text chosen by the API's code (spec §8), never the server's
 // English. Values are literal keys of the `appointments` namespace.
@@ -7,7 +8,7 @@ const CHANGE_ERROR_KEYS = {
   appointmentNotFound: 'manage.errors.notFound',
   appointmentNotUpcoming: 'manage.errors.notUpcoming',
   tooManyRequests: 'booking.errors.tooManyRequests',
-} as const;
+} as const satisfies Partial<Record<ApiErrorCode, string>>;
 
 const RESCHEDULE_ERROR_KEYS = {
   ...CHANGE_ERROR_KEYS,
@@ -16,12 +17,7 @@ const RESCHEDULE_ERROR_KEYS = {
   slotNotOffered: 'booking.errors.slotNotOffered',
   rescheduleWindow: 'manage.errors.rescheduleWindow',
   rescheduleTooLate: 'manage.errors.rescheduleTooLate',
-} as const;
-
-function keyOfCode<T extends Record<string, string>>(keys: T, error: unknown): T[keyof T] | null {
-  if (!isApiError(error) || !error.code || !Object.hasOwn(keys, error.code)) return null;
-  return keys[error.code as keyof T];
-}
+} as const satisfies Partial<Record<ApiErrorCode, string>>;
 
 /**
  * Spec §8 Cancel: a known code's text; "Failed to cancel appointment. Please try again." when
@@ -29,9 +25,11 @@ function keyOfCode<T extends Record<string, string>>(keys: T, error: unknown): T
  * other than the call failed (an answer we could not read).
  */
 export function cancelErrorKey(error: unknown) {
-  const known = keyOfCode(CHANGE_ERROR_KEYS, error);
-  if (known) return known;
-  return isApiError(error) ? 'manage.errors.cancel' : 'manage.errors.unexpected';
+  return errorKey(
+    error,
+    CHANGE_ERROR_KEYS,
+    isApiError(error) ? 'manage.errors.cancel' : 'manage.errors.unexpected',
+  );
 }
 
 /**
@@ -39,7 +37,7 @@ export function cancelErrorKey(error: unknown) {
  * no longer available…"); other failures "Failed to reschedule appointment. Please try again."
  */
 export function rescheduleErrorKey(error: unknown) {
-  const known = keyOfCode(RESCHEDULE_ERROR_KEYS, error);
+  const known = errorKey(error, RESCHEDULE_ERROR_KEYS, null);
   if (known) return known;
   if (isApiError(error) && error.statusCode === 409) return 'booking.errors.slotTaken';
   return 'manage.errors.reschedule';

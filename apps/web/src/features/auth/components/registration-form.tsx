@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { registerFormSchema } from '@vizita/shared/contracts/auth';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { NewPasswordFields } from '../../../components/new-password-fields';
 import { CheckboxField } from '../../../components/ui/checkbox-field';
 import { TermsReadNote } from '../../../components/terms-read-note';
 import { TextField } from '../../../components/ui/text-field';
@@ -65,20 +66,10 @@ export function RegistrationForm({
         inputMode="email"
         {...form.field('email')}
       />
-      <TextField
-        label={t('fields.password')}
-        type="password"
-        autoComplete="new-password"
-        hint={t('fields.passwordRules')}
-        revealLabel={t('fields.showPassword')}
-        {...form.field('password')}
-      />
-      <TextField
-        label={t('fields.repeatPassword')}
-        type="password"
-        autoComplete="new-password"
-        revealLabel={t('fields.showRepeatPassword')}
-        {...form.field('repeatPassword')}
+      <NewPasswordFields
+        registration
+        password={form.field('password')}
+        confirmation={form.field('repeatPassword')}
       />
       <CheckboxField label={t('fields.terms')} {...form.field('termsAccepted')} />
       <TermsReadNote ns="auth" />

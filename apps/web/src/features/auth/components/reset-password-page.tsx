@@ -2,12 +2,12 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { DELAYS } from '@vizita/shared/constants';
 import { resetPasswordFormSchema } from '@vizita/shared/contracts/auth';
+import { NewPasswordFields } from '../../../components/new-password-fields';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { AlertCircleIcon, CheckCircleIcon } from '../../../components/ui/icons';
 import { PageTitle } from '../../../components/ui/page-title';
 import { LoadingState } from '../../../components/ui/spinner';
-import { TextField } from '../../../components/ui/text-field';
 import { focusOnMount } from '../../../lib/focus';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useTimeout } from '../../../lib/use-timeout';
@@ -86,20 +86,9 @@ function ResetForm({ token }: { token: string }) {
     <div className="space-y-6">
       <h1 className="text-2xl font-bold text-slate-900">{t('reset.heading')}</h1>
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-3">
-        <TextField
-          label={t('fields.newPassword')}
-          type="password"
-          autoComplete="new-password"
-          hint={t('fields.passwordRules')}
-          revealLabel={t('fields.showNewPassword')}
-          {...form.field('newPassword')}
-        />
-        <TextField
-          label={t('fields.confirmNewPassword')}
-          type="password"
-          autoComplete="new-password"
-          revealLabel={t('fields.showConfirmPassword')}
-          {...form.field('confirmPassword')}
+        <NewPasswordFields
+          password={form.field('newPassword')}
+          confirmation={form.field('confirmPassword')}
         />
         {reset.isError && <Alert tone="error">{t(resetPasswordErrorKey(reset.error))}</Alert>}
         <Button

@@ -1,9 +1,8 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import {
-  recoveryCodeSchema,
-  twoFactorCodeSchema,
+  twoFactorLoginRequestSchema,
   TRUSTED_DEVICE_DAYS,
 } from '@vizita/shared/contracts/two-factor';
 import { Alert } from '../../../components/ui/alert';
@@ -12,7 +11,9 @@ import { CheckboxField } from '../../../components/ui/checkbox-field';
 import { LoadingState } from '../../../components/ui/spinner';
 import { TextField } from '../../../components/ui/text-field';
 import { focusOnMount } from '../../../lib/focus';
-import { loadSignedInTranslations, useValidationMessage } from '../../../lib/i18n';
+import { loadSignedInTranslations } from '../../../lib/i18n';
+import { formSchema } from '../../../lib/form-schema';
+import { useSchemaForm } from '../../../lib/use-schema-form';
 import {
   useCompleteTwoFactorLogin,
   twoFactorLoginErrorKey,
@@ -43,30 +44,30 @@ export function TwoFactorLoginStep({
 
 function CodeForm({ challenge, onRestart }: { challenge: string; onRestart: () => void }) {
   const { t } = useTranslation('security');
-  const message = useValidationMessage();
   const navigate = useNavigate();
   const complete = useCompleteTwoFactorLogin();
   const [useRecovery, setUseRecovery] = useState(false);
-  const [value, setValue] = useState('');
-  const [remember, setRemember] = useState(false);
-  const [problem, setProblem] = useState<string | undefined>();
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const checked = (useRecovery ? recoveryCodeSchema : twoFactorCodeSchema).safeParse(value);
-    if (!checked.success) return setProblem(checked.error.issues[0]!.message);
-    setProblem(undefined);
-    try {
-      await complete.mutateAsync({
+  const form = useSchemaForm({
+    schema: formSchema({
+      schema: twoFactorLoginRequestSchema,
+      // One of the two codes goes, the one whose field is shown.
+      toInput: (values: { code: string; recoveryCode: string; rememberDevice: boolean }) => ({
         challenge,
-        ...(useRecovery ? { recoveryCode: checked.data } : { code: checked.data }),
-        rememberDevice: remember,
-      });
+        ...(useRecovery ? { recoveryCode: values.recoveryCode } : { code: values.code }),
+        rememberDevice: values.rememberDevice,
+      }),
+    }),
+    defaultValues: { code: '', recoveryCode: '', rememberDevice: false },
+  });
+
+  const submit = form.handleSubmit(async (body) => {
+    try {
+      await complete.mutateAsync(body);
       await navigate('/dashboard');
     } catch {
       // Shown below from the mutation's error.
     }
-  };
+  });
   const failure = complete.isError ? twoFactorLoginErrorKey(complete.error) : null;
 
   return (
@@ -83,14 +84,11 @@ function CodeForm({ challenge, onRestart }: { challenge: string; onRestart: () =
         autoComplete="one-time-code"
         inputMode={useRecovery ? 'text' : 'numeric'}
         autoCapitalize={useRecovery ? 'characters' : 'off'}
-        value={value}
-        onChange={(e) => setValue(e.target.value)}
-        error={message(problem)}
+        {...form.field(useRecovery ? 'recoveryCode' : 'code')}
       />
       <CheckboxField
         label={t('login.remember', { days: TRUSTED_DEVICE_DAYS })}
-        checked={remember}
-        onChange={(e) => setRemember(e.target.checked)}
+        {...form.field('rememberDevice')}
       />
       {failure && (
         <Alert tone="error">
@@ -110,8 +108,7 @@ function CodeForm({ challenge, onRestart }: { challenge: string; onRestart: () =
         className="w-full"
         onClick={() => {
           setUseRecovery((r) => !r);
-          setValue('');
-          setProblem(undefined);
+          form.setFieldValues({ code: '', recoveryCode: '' });
         }}
       >
         {useRecovery ? t('login.useCode') : t('login.useRecovery')}

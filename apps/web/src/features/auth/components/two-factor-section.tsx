@@ -1,6 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { twoFactorCodeSchema } from '@vizita/shared/contracts/two-factor';
+import {
+  twoFactorConfirmRequestSchema,
+  twoFactorEnableRequestSchema,
+  twoFactorSetupRequestSchema,
+} from '@vizita/shared/contracts/two-factor';
+import type { ApiErrorCode } from '@vizita/shared/messages/api-errors';
 import { AuthenticatorSecret } from '../../../components/authenticator-secret';
 import { RecoveryCodes } from '../../../components/recovery-codes';
 import { Alert } from '../../../components/ui/alert';
@@ -9,9 +14,9 @@ import { ErrorState } from '../../../components/ui/error-state';
 import { FormActions } from '../../../components/ui/form-actions';
 import { LoadingState } from '../../../components/ui/spinner';
 import { TextField } from '../../../components/ui/text-field';
-import { isApiError } from '../../../lib/api-client';
+import { errorKey } from '../../../lib/api-client';
 import { focusOnMount } from '../../../lib/focus';
-import { useValidationMessage } from '../../../lib/i18n';
+import { useSchemaForm, type FieldProps } from '../../../lib/use-schema-form';
 import {
   useDisableTwoFactor,
   useEnableTwoFactor,
@@ -26,43 +31,34 @@ const FAILURE_KEYS = {
   twoFactorCodeWrong: 'errors.code',
   tooManyRequests: 'errors.tooMany',
   twoFactorStaffRequired: 'errors.staff',
-} as const;
+} as const satisfies Partial<Record<ApiErrorCode, string>>;
 
 function failureKey(error: unknown) {
-  const code = isApiError(error) ? error.code : undefined;
-  return code && Object.hasOwn(FAILURE_KEYS, code)
-    ? FAILURE_KEYS[code as keyof typeof FAILURE_KEYS]
-    : 'errors.generic';
+  return errorKey(error, FAILURE_KEYS, 'errors.generic');
 }
 
-type InputProps = { value: string; onChange: (value: string) => void; error: string | undefined };
-
 /** The password again, as every change of the second factor asks for it. */
-function PasswordInput({ value, onChange, error }: InputProps) {
+function PasswordInput(field: FieldProps<string>) {
   const { t } = useTranslation('security');
   return (
     <TextField
       label={t('twoFactor.password')}
       type="password"
       autoComplete="current-password"
-      value={value}
-      onChange={(e) => onChange(e.target.value)}
-      error={error}
+      {...field}
     />
   );
 }
 
 /** A code of the authenticator app. */
-function CodeInput({ value, onChange, error }: InputProps) {
+function CodeInput(field: FieldProps<string>) {
   const { t } = useTranslation('security');
   return (
     <TextField
       label={t('twoFactor.code')}
       autoComplete="one-time-code"
       inputMode="numeric"
-      value={value}
-      onChange={(e) => onChange(e.target.value)}
-      error={error}
+      {...field}
     />
   );
 }
@@ -70,38 +66,31 @@ function CodeInput({ value, onChange, error }: InputProps) {
 /** Password, then the QR code and a first code, then the recovery codes (shown once). */
 function TurnOn({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation('security');
-  const message = useValidationMessage();
   const setup = useTwoFactorSetup();
   const enable = useEnableTwoFactor();
-  const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
-  const [problem, setProblem] = useState<string | undefined>();
+  const passwordForm = useSchemaForm({
+    schema: twoFactorSetupRequestSchema,
+    defaultValues: { password: '' },
+  });
+  const codeForm = useSchemaForm({
+    schema: twoFactorEnableRequestSchema,
+    defaultValues: { code: '' },
+  });
 
-  const start = (event: FormEvent) => {
-    event.preventDefault();
-    if (!password) return setProblem('passwordRequired');
-    setProblem(undefined);
-    setup.mutate(password);
-  };
-  const confirm = (event: FormEvent) => {
-    event.preventDefault();
-    const checked = twoFactorCodeSchema.safeParse(code);
-    if (!checked.success) return setProblem(checked.error.issues[0]!.message);
-    setProblem(undefined);
-    enable.mutate(checked.data);
-  };
+  const start = passwordForm.handleSubmit(({ password }) => setup.mutate(password));
+  const confirm = codeForm.handleSubmit(({ code }) => enable.mutate(code));
 
   if (enable.isSuccess)
     return <RecoveryCodes codes={enable.data.recoveryCodes} onDone={onDone} fresh />;
 
   if (setup.isSuccess)
     return (
-      <form noValidate onSubmit={confirm} className="space-y-4">
+      <form noValidate onSubmit={(event) => void confirm(event)} className="space-y-4">
         <h3 ref={focusOnMount} tabIndex={-1} className="font-semibold text-slate-900">
           {t('twoFactor.scanHeading')}
         </h3>
         <AuthenticatorSecret secret={setup.data.secret} qrSvg={setup.data.qrSvg} />
-        <CodeInput value={code} onChange={setCode} error={message(problem)} />
+        <CodeInput {...codeForm.field('code')} />
         {enable.isError && <Alert tone="error">{t(failureKey(enable.error))}</Alert>}
         <Button type="submit" busy={enable.isPending}>
           {t('twoFactor.turnOn')}
@@ -110,8 +99,8 @@ function TurnOn({ onDone }: { onDone: () => void }) {
     );
 
   return (
-    <form noValidate onSubmit={start} className="space-y-3">
-      <PasswordInput value={password} onChange={setPassword} error={message(problem)} />
+    <form noValidate onSubmit={(event) => void start(event)} className="space-y-3">
+      <PasswordInput {...passwordForm.field('password')} />
       {setup.isError && <Alert tone="error">{t(failureKey(setup.error))}</Alert>}
       <Button type="submit" busy={setup.isPending}>
         {t('twoFactor.continue')}
@@ -131,38 +120,29 @@ function Confirmed({
   onDone: () => void;
 }) {
   const { t } = useTranslation('security');
-  const message = useValidationMessage();
   const newCodes = useNewRecoveryCodes();
   const turnOff = useDisableTwoFactor();
   const mutation = action === 'codes' ? newCodes : turnOff;
-  const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
-  const [problems, setProblems] = useState<{ password?: string; code?: string }>({});
+  const form = useSchemaForm({
+    schema: twoFactorConfirmRequestSchema,
+    defaultValues: { password: '', code: '' },
+  });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const checked = twoFactorCodeSchema.safeParse(code);
-    const next = {
-      ...(password ? {} : { password: 'passwordRequired' }),
-      ...(checked.success ? {} : { code: checked.error.issues[0]!.message }),
-    };
-    setProblems(next);
-    if (!checked.success || !password) return;
-    const input = { password, code: checked.data };
+  const submit = form.handleSubmit((input) => {
     if (action === 'codes') newCodes.mutate(input);
     else turnOff.mutate(input, { onSuccess: onDone });
-  };
+  });
 
   if (action === 'codes' && newCodes.isSuccess)
     return <RecoveryCodes codes={newCodes.data.recoveryCodes} onDone={onDone} />;
 
   return (
-    <form noValidate onSubmit={submit} className="space-y-3">
+    <form noValidate onSubmit={(event) => void submit(event)} className="space-y-3">
       <h3 ref={focusOnMount} tabIndex={-1} className="font-semibold text-slate-900">
         {action === 'codes' ? t('twoFactor.newCodesHeading') : t('twoFactor.offHeading')}
       </h3>
-      <PasswordInput value={password} onChange={setPassword} error={message(problems.password)} />
-      <CodeInput value={code} onChange={setCode} error={message(problems.code)} />
+      <PasswordInput {...form.field('password')} />
+      <CodeInput {...form.field('code')} />
       {mutation.isError && <Alert tone="error">{t(failureKey(mutation.error))}</Alert>}
       <FormActions>
         <Button variant="secondary" onClick={onCancel}>

@@ -1,9 +1,10 @@
-import { isApiError } from '../../../lib/api-client';
+import type { ApiErrorCode } from '@vizita/shared/messages/api-errors';
+import { errorKey, isApiError } from '../../../lib/api-client';
 
 // Screens show their own translated text chosen by the API's code or status (spec §8), never the
 // server's English message. Values are literal keys of the `auth` namespace.
 
-function codeOf(error: unknown): string | undefined {
+function codeOf(error: unknown): ApiErrorCode | undefined {
   return isApiError(error) ? error.code : undefined;
 }
 
@@ -14,8 +15,7 @@ function statusOf(error: unknown): number | undefined {
 /** The login answer says the address still needs validating (spec §8: isEmailValidated false). */
 export function isEmailNotValidated(error: unknown): boolean {
   if (!isApiError(error)) return false;
-  const data = error.data as { isEmailValidated?: unknown } | null;
-  return error.code === 'emailNotValidated' || data?.isEmailValidated === false;
+  return error.code === 'emailNotValidated' || error.body?.isEmailValidated === false;
 }
 
 /** Spec §8 Login. */
@@ -36,14 +36,11 @@ const REGISTER_ERRORS = {
   // Many registrations at once wait behind sign-ins for the password hashing: soon it works.
   serviceBusy: 'errors.busy',
   validationFailed: 'errors.checkFields',
-} as const;
+} as const satisfies Partial<Record<ApiErrorCode, string>>;
 
 /** Spec §8 Registration: a known code's text, else "Registration failed. Please try again." */
 export function registerErrorKey(error: unknown) {
-  const code = codeOf(error);
-  return code && Object.hasOwn(REGISTER_ERRORS, code)
-    ? REGISTER_ERRORS[code as keyof typeof REGISTER_ERRORS]
-    : 'register.errors.generic';
+  return errorKey(error, REGISTER_ERRORS, 'register.errors.generic');
 }
 
 /** Spec §8 E-mail validation. */
@@ -60,14 +57,11 @@ const RESEND_ERRORS = {
   resendWait: 'resend.errors.wait',
   tooManyRequests: 'errors.tooManyRequests',
   validationFailed: 'errors.checkFields',
-} as const;
+} as const satisfies Partial<Record<ApiErrorCode, string>>;
 
 /** Spec §8 E-mail validation, resend failure. */
 export function resendErrorKey(error: unknown) {
-  const code = codeOf(error);
-  return code && Object.hasOwn(RESEND_ERRORS, code)
-    ? RESEND_ERRORS[code as keyof typeof RESEND_ERRORS]
-    : 'resend.errors.generic';
+  return errorKey(error, RESEND_ERRORS, 'resend.errors.generic');
 }
 
 /** Spec §8 Forgot password: 404 no account, 400 wait, otherwise a generic failure. */

@@ -14,8 +14,6 @@ export function billingErrorText(error: unknown, language: string): BillingError
   if (language !== 'en' || !isApiError(error) || error.statusCode === 0) {
     return { key: 'history.error.fallback' };
   }
-  const message = (error.data as { message?: unknown } | null)?.message;
-  return typeof message === 'string' && message.trim()
-    ? { text: message }
-    : { key: 'history.error.message' };
+  const message = error.body?.message;
+  return message?.trim() ? { text: message } : { key: 'history.error.message' };
 }

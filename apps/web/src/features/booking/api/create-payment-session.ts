@@ -3,6 +3,7 @@ import {
   createSessionResponseSchema,
   type CreateSessionRequest,
 } from '@vizita/shared/contracts/payments';
+import { availabilityKeys } from '../../../api/query-keys';
 import { authApi, isApiError } from '../../../lib/api-client';
 import { useMutationAction } from '../../../lib/use-mutation-action';
 import { rememberPendingAppointment } from '../utils/pending-appointment';
@@ -29,7 +30,7 @@ export function useCreatePaymentSession() {
     onSuccess: (session) => rememberPendingAppointment(session.appointmentId),
     onError: (error, input) =>
       isApiError(error) && error.statusCode === 409
-        ? queryClient.invalidateQueries({ queryKey: ['availability', input.doctorId] })
+        ? queryClient.invalidateQueries({ queryKey: availabilityKeys.doctor(input.doctorId) })
         : undefined,
   });
 }

@@ -14,7 +14,8 @@ import { formatLongCalendarDate } from '../../../lib/dates';
 import { viewerWhen } from '../../../components/appointment-when';
 import { focusOnMount } from '../../../lib/focus';
 import { useMutationActionOnMount } from '../../../lib/use-mutation-action';
-import { getAppointment } from '../../../lib/get-appointment';
+import { getAppointment } from '../../../api/get-appointment';
+import { appointmentKeys } from '../../../api/query-keys';
 import { getMyAppointments } from '../api/get-my-appointments';
 import { getPaymentSession } from '../api/get-payment-session';
 import { processDevPayment } from '../api/process-dev-payment';
@@ -61,7 +62,7 @@ export function BookingSuccessPage() {
       });
       forgetPendingAppointment();
       // The new appointment belongs in every list of the caller's appointments.
-      await queryClient.invalidateQueries({ queryKey: ['appointments'] });
+      await queryClient.invalidateQueries({ queryKey: appointmentKeys.all });
       return appointment;
     },
     [queryClient],

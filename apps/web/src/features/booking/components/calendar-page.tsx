@@ -3,6 +3,9 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { BOOKING_WINDOW_DAYS, type Doctor } from '@vizita/shared/contracts/doctors';
+import { useAvailability } from '../../../api/get-availability';
+import { useFreeSlots } from '../../../api/get-free-slots';
+import { availabilityKeys } from '../../../api/query-keys';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ChevronDownIcon } from '../../../components/ui/icons';
@@ -11,8 +14,6 @@ import { PageTitle } from '../../../components/ui/page-title';
 import { LoadingState } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
 import { toIsoDate } from '../../../lib/dates';
-import { useAvailability } from '../api/get-availability';
-import { useDaySlots } from '../api/get-day-slots';
 import { useDoctors } from '../api/get-doctors';
 import { isoDaysAfter, monthOf, type MonthView } from '../utils/calendar';
 import { ConfirmAppointmentDialog } from './confirm-appointment-dialog';
@@ -61,7 +62,7 @@ export function CalendarPage() {
     () => (doctor && date ? { doctorId: doctor._id, date } : null),
     [doctor, date],
   );
-  const daySlots = useDaySlots(day);
+  const daySlots = useFreeSlots(day);
   const freeDays = useMemo(
     () => new Set((availability.data ?? []).filter((e) => e.slots.length > 0).map((e) => e.date)),
     [availability.data],
@@ -71,7 +72,7 @@ export function CalendarPage() {
   useEffect(() => {
     const onVisible = () => {
       if (document.visibilityState === 'visible') {
-        void queryClient.invalidateQueries({ queryKey: ['availability'] });
+        void queryClient.invalidateQueries({ queryKey: availabilityKeys.all });
       }
     };
     document.addEventListener('visibilitychange', onVisible);
@@ -94,7 +95,8 @@ export function CalendarPage() {
     setConfirming(true);
   };
   const refresh = () => {
-    if (doctor) void queryClient.invalidateQueries({ queryKey: ['availability', doctor._id] });
+    if (doctor)
+      void queryClient.invalidateQueries({ queryKey: availabilityKeys.doctor(doctor._id) });
   };
   // Back where the patient came from; opened directly (no earlier entry of ours), the dashboard.
   const goBack = () => {

@@ -1,16 +1,19 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import * as z from 'zod/mini';
 import type { Doctor } from '@vizita/shared/contracts/doctors';
 import {
   CONSULTATION_FEE_MINOR,
   BOOKING_CURRENCY,
   DEFAULT_VISIT_REASON,
   REASON_MAX,
+  createSessionRequestSchema,
   type PaymentCountry,
 } from '@vizita/shared/contracts/payments';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
+import { FieldError } from '../../../components/ui/field-error';
 import { FieldLabel } from '../../../components/ui/field-label';
 import { CreditCardIcon, LockIcon } from '../../../components/ui/icons';
 import { controlClasses } from '../../../components/ui/text-field';
@@ -22,6 +25,10 @@ import { formatMinorAmount } from '../../../lib/money';
 import { paymentErrorText } from '../utils/error-keys';
 import { FormActions } from '../../../components/ui/form-actions';
 import { useSpecialtyNames } from '../../../lib/specialty-name';
+import { useSchemaForm } from '../../../lib/use-schema-form';
+
+/** What the patient types here: the reason for the visit, by the session request's rule. */
+const visitReasonSchema = z.object({ reason: createSessionRequestSchema.shape.reason });
 
 /** Spec §9: Bulgarian speakers pay as patients in Bulgaria, everyone else as in Germany. */
 export function paymentCountryFor(language: string): PaymentCountry {
@@ -49,14 +56,15 @@ export function ConfirmAppointmentDialog({
   const { t, i18n } = useTranslation('appointments');
   const validationMessage = useValidationMessage();
   const create = useCreatePaymentSession();
-  const [reason, setReason] = useState('');
+  const form = useSchemaForm({ schema: visitReasonSchema, defaultValues: { reason: '' } });
+  const { error: reasonError, errorId: reasonErrorId, ...reason } = form.field('reason');
   const [missingChoice, setMissingChoice] = useState(false);
   const reasonId = useId();
   const country = paymentCountryFor(i18n.language);
   // Still busy after success: the browser is on its way to the checkout.
   const busy = create.isPending || create.isSuccess;
 
-  const pay = () => {
+  const pay = form.handleSubmit((typed) => {
     if (!doctor || !date || !slot) {
       setMissingChoice(true);
       return;
@@ -68,12 +76,12 @@ export function ConfirmAppointmentDialog({
         date,
         slot,
         // Spec §5: optional, "General consultation" when left empty.
-        reason: reason.trim() || DEFAULT_VISIT_REASON,
+        reason: typed.reason || DEFAULT_VISIT_REASON,
         country,
       },
       { onSuccess: (session) => window.location.assign(session.sessionUrl) },
     );
-  };
+  });
 
   let error: string | null = null;
   if (missingChoice) error = t('booking.errors.required');
@@ -105,55 +113,60 @@ export function ConfirmAppointmentDialog({
           </div>
         ))}
       </dl>
-      <div className="mt-4 space-y-1.5">
-        <FieldLabel htmlFor={reasonId}>{t('booking.confirm.reason')}</FieldLabel>
-        <textarea
-          id={reasonId}
-          rows={3}
-          maxLength={REASON_MAX}
-          value={reason}
-          placeholder={t('booking.confirm.reasonPlaceholder')}
-          onChange={(event) => setReason(event.target.value)}
-          disabled={busy}
-          className={controlClasses(false)}
-        />
-      </div>
-      <section aria-labelledby={`${reasonId}-payment`} className="mt-4 rounded-lg bg-slate-50 p-3">
-        <h3
-          id={`${reasonId}-payment`}
-          className="flex items-center gap-2 text-sm font-semibold text-slate-900"
+      <form noValidate onSubmit={(event) => void pay(event)}>
+        <div className="mt-4 space-y-1.5">
+          <FieldLabel htmlFor={reasonId}>{t('booking.confirm.reason')}</FieldLabel>
+          <textarea
+            id={reasonId}
+            rows={3}
+            maxLength={REASON_MAX}
+            placeholder={t('booking.confirm.reasonPlaceholder')}
+            {...reason}
+            disabled={busy}
+            className={controlClasses(Boolean(reasonError))}
+          />
+          <FieldError id={reasonErrorId} error={reasonError} />
+        </div>
+        <section
+          aria-labelledby={`${reasonId}-payment`}
+          className="mt-4 rounded-lg bg-slate-50 p-3"
         >
-          <CreditCardIcon aria-hidden="true" />
-          {t('booking.confirm.paymentDetails')}
-        </h3>
-        <dl className="mt-2 flex justify-between text-sm">
-          <dt className="text-slate-600">{t('booking.confirm.fee')}</dt>
-          <dd className="font-semibold text-slate-900">
-            {t('booking.confirm.amount', {
-              // What the server will charge: the doctor's fee, in euro (ADR 0018).
-              amount: formatMinorAmount(doctor?.fee.amountMinor ?? CONSULTATION_FEE_MINOR),
-              currency: doctor?.fee.currency ?? BOOKING_CURRENCY,
-            })}
-          </dd>
-        </dl>
-        <p className="mt-2 flex gap-2 text-xs text-slate-600">
-          <LockIcon aria-hidden="true" className="mt-px shrink-0" />
-          {t('booking.confirm.secureNote')}
-        </p>
-      </section>
-      {error && (
-        <Alert tone="error" className="mt-4">
-          {error}
-        </Alert>
-      )}
-      <FormActions className="mt-5">
-        <Button variant="secondary" onClick={onClose} disabled={busy}>
-          {t('booking.confirm.cancel')}
-        </Button>
-        <Button busy={busy} onClick={pay}>
-          {busy ? t('booking.confirm.processing') : t('booking.confirm.pay')}
-        </Button>
-      </FormActions>
+          <h3
+            id={`${reasonId}-payment`}
+            className="flex items-center gap-2 text-sm font-semibold text-slate-900"
+          >
+            <CreditCardIcon aria-hidden="true" />
+            {t('booking.confirm.paymentDetails')}
+          </h3>
+          <dl className="mt-2 flex justify-between text-sm">
+            <dt className="text-slate-600">{t('booking.confirm.fee')}</dt>
+            <dd className="font-semibold text-slate-900">
+              {t('booking.confirm.amount', {
+                // What the server will charge: the doctor's fee, in euro (ADR 0018).
+                amount: formatMinorAmount(doctor?.fee.amountMinor ?? CONSULTATION_FEE_MINOR),
+                currency: doctor?.fee.currency ?? BOOKING_CURRENCY,
+              })}
+            </dd>
+          </dl>
+          <p className="mt-2 flex gap-2 text-xs text-slate-600">
+            <LockIcon aria-hidden="true" className="mt-px shrink-0" />
+            {t('booking.confirm.secureNote')}
+          </p>
+        </section>
+        {error && (
+          <Alert tone="error" className="mt-4">
+            {error}
+          </Alert>
+        )}
+        <FormActions className="mt-5">
+          <Button variant="secondary" onClick={onClose} disabled={busy}>
+            {t('booking.confirm.cancel')}
+          </Button>
+          <Button type="submit" busy={busy}>
+            {busy ? t('booking.confirm.processing') : t('booking.confirm.pay')}
+          </Button>
+        </FormActions>
+      </form>
     </Dialog>
   );
 }

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
+import type { FreeSlot } from '../../../api/get-free-slots';
 import { cn } from '../../../lib/cn';
 import { slotForViewer, viewerTimeZone, zoneCity } from '../../../lib/viewer-time';
-import type { DaySlot } from '../api/get-day-slots';
 
 /**
  * Step 3: one button per free time, named by the time (spec §2) — in the patient's own zone, with
@@ -14,7 +14,7 @@ export function SlotList({
   onSelect,
   viewerZone = viewerTimeZone(),
 }: {
-  slots: DaySlot[];
+  slots: FreeSlot[];
   doctorZone: string;
   selectedSlot: string | null;
   onSelect: (slot: string) => void;

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import type { ApiErrorCode } from '@vizita/shared/messages/api-errors';
 import { ApiError } from '../../../lib/api-client';
 import { paymentErrorText } from './error-keys';
 
-const refusal = (status: number, code: string, data: unknown = null) =>
+const refusal = (status: number, code: ApiErrorCode, data: unknown = null) =>
   new ApiError(status, 'server English', data, code);
 
 describe('what the confirm modal says when the checkout is refused', () => {
@@ -19,11 +20,19 @@ describe('what the confirm modal says when the checkout is refused', () => {
   });
 
   it('falls back to a taken slot for a bare 409, a field error, or the generic text', () => {
-    expect(paymentErrorText(refusal(409, 'somethingNew'))).toEqual({
+    // A code this build does not know yet (a newer server's).
+    expect(paymentErrorText(refusal(409, 'somethingNew' as ApiErrorCode))).toEqual({
       key: 'booking.errors.slotTaken',
     });
     expect(
-      paymentErrorText(refusal(400, 'validationFailed', { errors: [{ code: 'reasonMax' }] })),
+      paymentErrorText(
+        refusal(400, 'validationFailed', {
+          success: false,
+          message: 'Reason is too long',
+          code: 'validationFailed',
+          errors: [{ path: 'reason', msg: 'Reason is too long', code: 'reasonMax' }],
+        }),
+      ),
     ).toEqual({ fieldCode: 'reasonMax' });
     expect(paymentErrorText(new Error('offline'))).toEqual({ key: 'booking.errors.payment' });
   });

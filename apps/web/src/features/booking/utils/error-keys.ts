@@ -1,4 +1,5 @@
-import { isApiError } from '../../../lib/api-client';
+import type { ApiErrorCode } from '@vizita/shared/messages/api-errors';
+import { errorKey, isApiError } from '../../../lib/api-client';
 
 // Screens show their own translated text chosen by the API's code (spec §8), never the server's
 // English. Values are literal keys of the `appointments` namespace.
@@ -11,7 +12,7 @@ const PAYMENT_ERROR_KEYS = {
   paymentProviderUnavailable: 'booking.errors.providerUnavailable',
   tooManyRequests: 'booking.errors.tooManyRequests',
   tooManyHolds: 'booking.errors.tooManyHolds',
-} as const;
+} as const satisfies Partial<Record<ApiErrorCode, string>>;
 
 type PaymentErrorKey =
   (typeof PAYMENT_ERROR_KEYS)[keyof typeof PAYMENT_ERROR_KEYS] | 'booking.errors.payment';
@@ -22,14 +23,11 @@ type PaymentErrorKey =
  */
 export function paymentErrorText(error: unknown): { key: PaymentErrorKey } | { fieldCode: string } {
   if (!isApiError(error)) return { key: 'booking.errors.payment' };
-  if (error.code && Object.hasOwn(PAYMENT_ERROR_KEYS, error.code)) {
-    return { key: PAYMENT_ERROR_KEYS[error.code as keyof typeof PAYMENT_ERROR_KEYS] };
-  }
+  const known = errorKey(error, PAYMENT_ERROR_KEYS, null);
+  if (known) return { key: known };
   // A 409 without our code is still a taken slot.
   if (error.statusCode === 409) return { key: 'booking.errors.slotTaken' };
-  const errors = (error.data as { errors?: unknown } | null)?.errors;
-  const first: unknown = Array.isArray(errors) ? errors[0] : undefined;
-  const fieldCode = (first as { code?: unknown } | undefined)?.code;
-  if (typeof fieldCode === 'string') return { fieldCode };
+  const fieldCode = error.fieldErrors[0]?.code;
+  if (fieldCode !== undefined) return { fieldCode };
   return { key: 'booking.errors.payment' };
 }

@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 // Types only: importing the contract module at run time would bring its zod schemas along.
 import type { Appointment, AppointmentCounts } from '@vizita/shared/contracts/appointments';
-import { authApi } from '../../../lib/api-client';
+import { getOwnAppointments } from '../../../api/get-own-appointments';
+import { appointmentKeys } from '../../../api/query-keys';
 
 /** What the dashboard shows of an appointment; a field renamed in the contract fails here. */
 export type AppointmentSummaryItem = Pick<
@@ -79,24 +80,23 @@ export function readAppointments(body: unknown): DashboardAppointments {
 /** Spec §7, §9: the dashboard asks for 5 appointments, newest first (it shows 3). */
 export const DASHBOARD_APPOINTMENTS_LIMIT = 5;
 
+const DASHBOARD_REQUEST = { order: 'desc', limit: DASHBOARD_APPOINTMENTS_LIMIT } as const;
+
 /**
  * GET /api/appointments?order=desc&limit=5 — the signed-in patient's latest appointments and the
  * counts by status over all of them (spec §7).
  */
 export async function getAppointments(): Promise<DashboardAppointments> {
-  const body = await authApi.get('/api/appointments', {
-    query: { order: 'desc', limit: DASHBOARD_APPOINTMENTS_LIMIT },
-  });
-  return readAppointments(body);
+  return getOwnAppointments(DASHBOARD_REQUEST, readAppointments);
 }
 
 /**
- * Keyed under ['appointments'] like every list of the caller's appointments, so that booking,
+ * Keyed under `appointmentKeys.all` like every list of the caller's appointments, so that booking,
  * cancelling or rescheduling (which invalidate that key) refresh the dashboard too.
  */
 export function getAppointmentsQueryOptions() {
   return queryOptions({
-    queryKey: ['appointments', 'dashboard', { order: 'desc', limit: DASHBOARD_APPOINTMENTS_LIMIT }],
+    queryKey: appointmentKeys.dashboard(DASHBOARD_REQUEST),
     queryFn: getAppointments,
   });
 }

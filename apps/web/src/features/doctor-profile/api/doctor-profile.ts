@@ -3,6 +3,7 @@ import {
   doctorOwnProfileResponseSchema,
   type UpdateDoctorProfile,
 } from '@vizita/shared/contracts/doctor-profile';
+import { doctorKeys } from '../../../api/query-keys';
 import { authApi } from '../../../lib/api-client';
 import { useMutationAction } from '../../../lib/use-mutation-action';
 
@@ -24,7 +25,7 @@ function useProfileChange<V>(call: (variables: V) => Promise<unknown>) {
     onSuccess: (profile) => {
       queryClient.setQueryData(KEY, profile);
       // The booking page's cards show the same profile.
-      return queryClient.invalidateQueries({ queryKey: ['doctors'] });
+      return queryClient.invalidateQueries({ queryKey: doctorKeys.all });
     },
   });
 }

@@ -60,7 +60,10 @@ describe("the doctor's profile (/doctor/profile)", () => {
     renderApp('/doctor/profile');
     await user.click(await screen.findByLabelText('Cardiology'));
     await user.click(screen.getByRole('button', { name: 'Save profile' }));
-    expect(screen.getByRole('alert')).toHaveTextContent('Please choose one to five specialties.');
+    // Said at the choices, which take the focus (their first box) so the doctor hears why.
+    const specialties = screen.getByRole('group', { name: 'Specialties' });
+    expect(specialties).toHaveAccessibleDescription('Please choose one to five specialties.');
+    expect(within(specialties).getAllByRole('checkbox')[0]).toHaveFocus();
     expect(api.calls.some((c) => c.method === 'PUT')).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LOCALES, type Locale } from '@vizita/shared/constants';
+import { LOCALES } from '@vizita/shared/constants';
 import {
   DOCTOR_BIO_MAX,
   updateDoctorProfileSchema,
@@ -12,12 +12,15 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ErrorState } from '../../../components/ui/error-state';
+import { FieldError } from '../../../components/ui/field-error';
 import { FieldLabel } from '../../../components/ui/field-label';
 import { PageTitle } from '../../../components/ui/page-title';
 import { LoadingState } from '../../../components/ui/spinner';
 import { controlClasses, TextField } from '../../../components/ui/text-field';
 import { isApiError } from '../../../lib/api-client';
 import { useLanguageNames, useSpecialtyNames } from '../../../lib/specialty-name';
+import { formSchema } from '../../../lib/form-schema';
+import { useSchemaForm, type FieldProps } from '../../../lib/use-schema-form';
 import {
   useDoctorProfile,
   useRemovePhoto,
@@ -27,101 +30,110 @@ import {
 
 const PHOTO_ACCEPT = 'image/jpeg,image/png,image/webp';
 
+/** Choices under one legend; the text of a refusal is the form's (`error`), not the schema's. */
 function CheckboxGroup({
   legend,
   options,
-  chosen,
-  onChange,
+  field,
+  error,
 }: {
   legend: string;
   options: { value: string; label: string }[];
-  chosen: string[];
-  onChange: (values: string[]) => void;
+  field: FieldProps<string[]>;
+  error: string | undefined;
 }) {
+  const { value: chosen, onChange } = field;
   return (
-    <fieldset>
+    <fieldset aria-describedby={field['aria-describedby']}>
       <legend className="mb-1 text-sm font-medium text-slate-800">{legend}</legend>
       <div className="grid gap-1 sm:grid-cols-2">
         {options.map((o) => (
           <label key={o.value} className="inline-flex min-h-11 items-center gap-2 text-sm">
             <input
               type="checkbox"
+              name={field.name}
               checked={chosen.includes(o.value)}
               onChange={(e) =>
                 onChange(
                   e.target.checked ? [...chosen, o.value] : chosen.filter((v) => v !== o.value),
                 )
               }
+              onBlur={field.onBlur}
               className="size-4 accent-teal-700"
             />
             {o.label}
           </label>
         ))}
       </div>
+      <FieldError id={field.errorId} error={error} />
     </fieldset>
   );
 }
 
+type ProfileValues = {
+  title: string;
+  specialties: string[];
+  languages: string[];
+  bios: Record<(typeof LOCALES)[number], string>;
+  /** Typed as text; empty means not given. */
+  experienceYears: string;
+};
+
+/** The profile as PUT /api/doctor/profile takes it: an unwritten bio is left out. */
+const profileFormSchema = formSchema({
+  schema: updateDoctorProfileSchema,
+  toInput: ({ bios, experienceYears, ...rest }: ProfileValues) => ({
+    ...rest,
+    bios: Object.fromEntries(Object.entries(bios).filter(([, text]) => text !== '')),
+    experienceYears: experienceYears === '' ? null : Number(experienceYears),
+  }),
+});
+
 function ProfileForm({ profile }: { profile: DoctorOwnProfile }) {
   const { t } = useTranslation('doctor');
-  const { t: tValidation } = useTranslation('validation');
   const specialtyNames = useSpecialtyNames();
   const languageNames = useLanguageNames();
   const bioId = useId();
-  const [title, setTitle] = useState(profile.title);
-  const [specialties, setSpecialties] = useState(profile.specialties);
-  const [languages, setLanguages] = useState(profile.languages);
-  const [bios, setBios] = useState<Partial<Record<Locale, string>>>(profile.bios);
-  const [experience, setExperience] = useState(
-    profile.experienceYears === null ? '' : String(profile.experienceYears),
-  );
-  const [problem, setProblem] = useState<string | null>(null);
+  const form = useSchemaForm({
+    schema: profileFormSchema,
+    defaultValues: {
+      title: profile.title,
+      specialties: profile.specialties,
+      languages: profile.languages,
+      bios: {
+        en: profile.bios.en ?? '',
+        bg: profile.bios.bg ?? '',
+        de: profile.bios.de ?? '',
+      },
+      experienceYears: profile.experienceYears === null ? '' : String(profile.experienceYears),
+    },
+  });
   const save = useUpdateDoctorProfile();
+  const specialties = form.field('specialties');
+  const languages = form.field('languages');
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const checked = updateDoctorProfileSchema.safeParse({
-      title,
-      specialties,
-      languages,
-      bios,
-      experienceYears: experience === '' ? null : Number(experience),
-    });
-    if (!checked.success) {
-      const issue = checked.error.issues[0]!;
-      const where = String(issue.path[0]);
-      setProblem(
-        where === 'specialties'
-          ? t('profile.specialtiesInvalid')
-          : where === 'languages'
-            ? t('profile.languagesInvalid')
-            : tValidation(issue.message as 'invalidValue'),
-      );
-      return;
-    }
-    setProblem(null);
-    save.mutate(checked.data);
-  };
+  const submit = form.handleSubmit((body) => save.mutate(body));
 
   return (
     <Card>
-      <form onSubmit={submit} noValidate aria-labelledby="profile-form" className="space-y-4">
+      <form
+        onSubmit={(event) => void submit(event)}
+        noValidate
+        aria-labelledby="profile-form"
+        className="space-y-4"
+      >
         <h2 id="profile-form" className="text-lg font-semibold text-slate-900">
           {t('profile.publicHeading')}
         </h2>
-        <TextField
-          label={t('profile.title')}
-          value={title}
-          onChange={(e) => setTitle(e.target.value)}
-        />
+        <TextField label={t('profile.title')} {...form.field('title')} />
         <CheckboxGroup
           legend={t('profile.specialties')}
           options={SPECIALTY_CODES.map((code) => ({
             value: code,
             label: specialtyNames([code]),
           })).sort((a, b) => a.label.localeCompare(b.label))}
-          chosen={specialties}
-          onChange={setSpecialties}
+          field={specialties}
+          error={specialties.error && t('profile.specialtiesInvalid')}
         />
         <CheckboxGroup
           legend={t('profile.languages')}
@@ -129,33 +141,34 @@ function ProfileForm({ profile }: { profile: DoctorOwnProfile }) {
             value: code,
             label: languageNames([code]),
           }))}
-          chosen={languages}
-          onChange={setLanguages}
+          field={languages}
+          error={languages.error && t('profile.languagesInvalid')}
         />
-        {LOCALES.map((locale) => (
-          <div key={locale} className="space-y-1.5">
-            <FieldLabel htmlFor={`${bioId}-${locale}`}>
-              {t('profile.bio', { language: languageNames([locale]) })}
-            </FieldLabel>
-            <textarea
-              id={`${bioId}-${locale}`}
-              rows={3}
-              maxLength={DOCTOR_BIO_MAX}
-              value={bios[locale] ?? ''}
-              onChange={(e) => setBios({ ...bios, [locale]: e.target.value })}
-              className={controlClasses(false)}
-            />
-          </div>
-        ))}
+        {LOCALES.map((locale) => {
+          const { error, errorId, ...bio } = form.field(`bios.${locale}`);
+          return (
+            <div key={locale} className="space-y-1.5">
+              <FieldLabel htmlFor={`${bioId}-${locale}`}>
+                {t('profile.bio', { language: languageNames([locale]) })}
+              </FieldLabel>
+              <textarea
+                id={`${bioId}-${locale}`}
+                rows={3}
+                maxLength={DOCTOR_BIO_MAX}
+                {...bio}
+                className={controlClasses(Boolean(error))}
+              />
+              <FieldError id={errorId} error={error} />
+            </div>
+          );
+        })}
         <TextField
           label={t('profile.experience')}
           type="number"
           min={0}
           max={70}
-          value={experience}
-          onChange={(e) => setExperience(e.target.value)}
+          {...form.field('experienceYears')}
         />
-        {problem && <Alert tone="error">{problem}</Alert>}
         {save.isError && <Alert tone="error">{t('profile.failed')}</Alert>}
         {save.isSuccess && <Alert tone="success">{t('profile.saved')}</Alert>}
         <Button type="submit" busy={save.isPending}>

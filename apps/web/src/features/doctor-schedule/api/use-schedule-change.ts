@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { scheduleChangeResponseSchema } from '@vizita/shared/contracts/schedule';
+import { appointmentKeys } from '../../../api/query-keys';
 import { useMutationAction } from '../../../lib/use-mutation-action';
 import { SCHEDULE_KEY } from './get-schedule';
 
@@ -15,7 +16,7 @@ export function useScheduleChange<V>(call: (variables: V) => Promise<unknown>) {
       onSuccess: () =>
         Promise.all([
           queryClient.invalidateQueries({ queryKey: SCHEDULE_KEY }),
-          queryClient.invalidateQueries({ queryKey: ['appointments'] }),
+          queryClient.invalidateQueries({ queryKey: appointmentKeys.all }),
         ]),
     },
   );

@@ -1,19 +1,18 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CANCEL_REASON_MAX, CANCEL_REASON_MIN } from '@vizita/shared/contracts/appointments';
 import {
+  cancelBookedFormSchema,
   scheduleConflictErrorSchema,
   type ScheduleConflict,
 } from '@vizita/shared/contracts/schedule';
 import { AppointmentWhen } from '../../../components/appointment-when';
+import { ReasonField } from '../../../components/reason-field';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
-import { FieldError } from '../../../components/ui/field-error';
-import { FieldLabel } from '../../../components/ui/field-label';
 import { FormActions } from '../../../components/ui/form-actions';
-import { controlClasses } from '../../../components/ui/text-field';
 import { isApiError } from '../../../lib/api-client';
+import { useSchemaForm } from '../../../lib/use-schema-form';
 
 /** The booked appointments a refused change named (409 scheduleConflict), if that is what it was. */
 export function conflictsOf(error: unknown): ScheduleConflict[] | null {
@@ -37,27 +36,22 @@ export function ConflictDialog({
   onConfirm: (reason: string) => Promise<unknown>;
 }) {
   const { t } = useTranslation('schedule');
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useSchemaForm({
+    schema: cancelBookedFormSchema,
+    defaultValues: { cancelReason: '' },
+  });
   const [failed, setFailed] = useState(false);
-  const fieldId = useId();
   const introId = useId();
+  const busy = form.isSubmitting;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (reason.trim().length < CANCEL_REASON_MIN) return setError(t('conflict.reasonTooShort'));
-    setError(null);
-    setBusy(true);
+  const submit = form.handleSubmit(async ({ cancelReason }) => {
     setFailed(false);
     try {
-      await onConfirm(reason.trim());
+      await onConfirm(cancelReason);
     } catch {
       setFailed(true);
-    } finally {
-      setBusy(false);
     }
-  };
+  });
 
   return (
     <Dialog
@@ -77,23 +71,12 @@ export function ConflictDialog({
         ))}
       </ul>
       <form noValidate onSubmit={(e) => void submit(e)} className="mt-4 space-y-3">
-        <div className="space-y-1.5">
-          <FieldLabel htmlFor={fieldId} required>
-            {t('conflict.reason')}
-          </FieldLabel>
-          <textarea
-            id={fieldId}
-            rows={3}
-            required
-            maxLength={CANCEL_REASON_MAX}
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={`${fieldId}-error`}
-            className={controlClasses(Boolean(error))}
-          />
-          <FieldError id={`${fieldId}-error`} error={error ?? undefined} />
-        </div>
+        <ReasonField
+          label={t('conflict.reason')}
+          field={form.field('cancelReason')}
+          rows={3}
+          disabled={busy}
+        />
         {failed && <Alert tone="error">{t('conflict.failed')}</Alert>}
         <FormActions>
           <Button variant="secondary" onClick={onClose} disabled={busy}>

@@ -36,4 +36,39 @@ describe('the weekly hours form', () => {
     ).toBeVisible();
     expect(screen.queryByText('The change could not be saved. Please try again.')).toBeNull();
   });
+
+  it('moves the focus to the first invalid range on the page, and keeps each message at its range', async () => {
+    const api = signedInDoctor();
+    const user = userEvent.setup();
+    renderApp('/doctor/availability');
+    const wednesday = await screen.findByRole('group', { name: 'Wednesday' });
+    const tuesday = screen.getByRole('group', { name: 'Tuesday' });
+    // Wednesday's range has no end; Tuesday's, added after it, ends before it starts.
+    await user.click(within(wednesday).getByRole('button', { name: 'Add hours on Wednesday' }));
+    await user.click(within(tuesday).getByRole('button', { name: 'Add hours on Tuesday' }));
+    fireEvent.change(within(wednesday).getByLabelText('Wednesday until'), {
+      target: { value: '' },
+    });
+    fireEvent.change(within(tuesday).getByLabelText('Tuesday until'), {
+      target: { value: '08:00' },
+    });
+    await user.click(screen.getByRole('button', { name: 'Save weekly hours' }));
+
+    const tuesdayEnd = within(tuesday).getByLabelText('Tuesday until');
+    expect(tuesdayEnd).toHaveFocus();
+    expect(tuesdayEnd).toHaveAccessibleDescription('The end must be after the start');
+    expect(within(wednesday).getByLabelText('Wednesday until')).toHaveAccessibleDescription(
+      'Please enter a time as HH:MM',
+    );
+    expect(api.calls.some((c) => c.method === 'PUT')).toBe(false);
+
+    // Monday's range goes; the others move up the list, their messages with them.
+    await user.click(screen.getByRole('button', { name: 'Remove 09:00–12:00 on Monday' }));
+    expect(within(tuesday).getByLabelText('Tuesday until')).toHaveAccessibleDescription(
+      'The end must be after the start',
+    );
+    expect(within(wednesday).getByLabelText('Wednesday until')).toHaveAccessibleDescription(
+      'Please enter a time as HH:MM',
+    );
+  });
 });

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   weeklyHoursIssues,
@@ -10,15 +10,24 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { controlClasses } from '../../../components/ui/text-field';
 import { useValidationMessage } from '../../../lib/i18n';
+import { formSchema } from '../../../lib/form-schema';
+import { useSchemaForm, type FieldProps } from '../../../lib/use-schema-form';
 import { useSetWeeklyHours } from '../api/set-weekly-hours';
 import { conflictsOf } from './conflict-dialog';
-import { issueProblems, serverProblems, type FieldProblem } from './field-errors';
 import type { ConflictRequest } from './availability-page';
 import { ISO_WEEKDAYS, weekdayName } from './weekday-names';
 
 type Row = WeeklyRange & { key: number };
 let nextKey = 1;
 const withKeys = (ranges: WeeklyRange[]): Row[] => ranges.map((r) => ({ ...r, key: nextKey++ }));
+
+/** A time input's attributes from its field; the row shows the message once, below both. */
+function timeInput(
+  { error: _error, errorId: _errorId, ...field }: FieldProps<string>,
+  messageId: string,
+) {
+  return { ...field, 'aria-describedby': field['aria-invalid'] ? messageId : undefined };
+}
 
 /** The week's working hours, day by day; several ranges a day leave breaks between them. */
 export function WeeklyHoursForm({
@@ -33,38 +42,23 @@ export function WeeklyHoursForm({
 }) {
   const { t, i18n } = useTranslation('schedule');
   const validationMessage = useValidationMessage();
-  const [rows, setRows] = useState(() => withKeys(weekly));
-  const [problems, setProblems] = useState<Map<number, string>>(new Map());
-  const [formProblem, setFormProblem] = useState<string | null>(null);
+  const [defaultValues] = useState(() => ({ ranges: withKeys(weekly) }));
+  const form = useSchemaForm({
+    schema: formSchema({
+      schema: weeklyHoursRequestSchema,
+      toInput: ({ ranges }: { ranges: Row[] }) => ({
+        ranges: ranges.map(({ weekday, start, end }) => ({ weekday, start, end })),
+      }),
+      check: ({ ranges }) => weeklyHoursIssues(ranges, { slotMinutes }),
+    }),
+    defaultValues,
+  });
+  // Whether the server's refusal named a range (then it is shown there, not below the form).
+  const [fieldRejected, setFieldRejected] = useState(false);
   const save = useSetWeeklyHours();
 
-  /** Puts each problem on the row it names (`ranges.<index>…`); the rest on the whole form. */
-  const show = (found: FieldProblem[], sent: Row[]) => {
-    const byRow = new Map<number, string>();
-    let general: string | null = null;
-    for (const { path, key } of found) {
-      const row = /^ranges\.(\d+)/.exec(path);
-      const target = row ? sent[Number(row[1])] : undefined;
-      if (target && !byRow.has(target.key)) byRow.set(target.key, validationMessage(key)!);
-      else if (!target) general ??= validationMessage(key)!;
-    }
-    setProblems(byRow);
-    setFormProblem(general);
-    return found.length > 0;
-  };
-
-  const update = (key: number, change: Partial<WeeklyRange>) =>
-    setRows((all) => all.map((r) => (r.key === key ? { ...r, ...change } : r)));
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const sent = rows;
-    const ranges = sent.map(({ weekday, start, end }) => ({ weekday, start, end }));
-    const checked = weeklyHoursRequestSchema.safeParse({ ranges });
-    const found = checked.success
-      ? issueProblems(weeklyHoursIssues(ranges, { slotMinutes }))
-      : issueProblems(checked.error.issues);
-    if (show(found, sent)) return;
+  const submit = form.handleSubmit(({ ranges }) => {
+    setFieldRejected(false);
     save.mutate(
       { ranges },
       {
@@ -76,22 +70,32 @@ export function WeeklyHoursForm({
               confirm: (cancelReason) =>
                 save.mutateAsync({ ranges, cancelBooked: true, cancelReason }),
             });
-          else show(serverProblems(error), sent);
+          else setFieldRejected(form.setServerErrors(error));
         },
       },
     );
-  };
+  });
+  // A rule of the whole week (at most 28 ranges) belongs to no range.
+  const weekProblem = validationMessage(form.errors.ranges);
 
   return (
     <Card>
-      <form onSubmit={submit} noValidate aria-labelledby="weekly-hours" className="space-y-4">
+      <form
+        onSubmit={(event) => void submit(event)}
+        noValidate
+        aria-labelledby="weekly-hours"
+        className="space-y-4"
+      >
         <h2 id="weekly-hours" className="text-lg font-semibold text-slate-900">
           {t('weekly.heading')}
         </h2>
         <p className="text-sm text-slate-700">{t('weekly.intro')}</p>
         {ISO_WEEKDAYS.map((weekday) => {
           const day = weekdayName(weekday, i18n.language);
-          const ranges = rows.filter((r) => r.weekday === weekday);
+          // Each row keeps its place in the whole week's list: its fields are named by it.
+          const ranges = form.values.ranges.flatMap((r, index) =>
+            r.weekday === weekday ? [{ r, index }] : [],
+          );
           return (
             <fieldset key={weekday} className="rounded-lg border border-slate-200 p-3">
               <legend className="px-1 text-sm font-semibold text-slate-900">{day}</legend>
@@ -99,50 +103,46 @@ export function WeeklyHoursForm({
                 <p className="text-sm text-slate-600">{t('weekly.closed')}</p>
               )}
               <ul className="space-y-2">
-                {ranges.map((r) => (
-                  <li key={r.key} className="flex flex-wrap items-end gap-2">
-                    <label className="text-sm text-slate-800">
-                      <span className="block">{t('weekly.from', { day })}</span>
-                      <input
-                        type="time"
-                        value={r.start}
-                        onChange={(e) => update(r.key, { start: e.target.value })}
-                        className={controlClasses(problems.has(r.key), 'w-32')}
-                      />
-                    </label>
-                    <label className="text-sm text-slate-800">
-                      <span className="block">{t('weekly.to', { day })}</span>
-                      <input
-                        type="time"
-                        value={r.end}
-                        onChange={(e) => update(r.key, { end: e.target.value })}
-                        aria-invalid={problems.has(r.key) || undefined}
-                        aria-describedby={problems.has(r.key) ? `range-${r.key}-error` : undefined}
-                        className={controlClasses(problems.has(r.key), 'w-32')}
-                      />
-                    </label>
-                    <Button
-                      variant="ghost"
-                      onClick={() => setRows((all) => all.filter((x) => x.key !== r.key))}
-                    >
-                      {t('weekly.remove', { day, start: r.start, end: r.end })}
-                    </Button>
-                    {problems.has(r.key) && (
-                      <p id={`range-${r.key}-error`} className="w-full text-sm text-red-700">
-                        {problems.get(r.key)}
-                      </p>
-                    )}
-                  </li>
-                ))}
+                {ranges.map(({ r, index }) => {
+                  const start = form.field(`ranges.${index}.start`);
+                  const end = form.field(`ranges.${index}.end`);
+                  const message = start.error ?? end.error;
+                  const messageId = start.error ? start.errorId : end.errorId;
+                  return (
+                    <li key={r.key} className="flex flex-wrap items-end gap-2">
+                      <label className="text-sm text-slate-800">
+                        <span className="block">{t('weekly.from', { day })}</span>
+                        <input
+                          type="time"
+                          {...timeInput(start, messageId)}
+                          className={controlClasses(Boolean(message), 'w-32')}
+                        />
+                      </label>
+                      <label className="text-sm text-slate-800">
+                        <span className="block">{t('weekly.to', { day })}</span>
+                        <input
+                          type="time"
+                          {...timeInput(end, messageId)}
+                          className={controlClasses(Boolean(message), 'w-32')}
+                        />
+                      </label>
+                      <Button variant="ghost" onClick={() => form.remove('ranges', index)}>
+                        {t('weekly.remove', { day, start: r.start, end: r.end })}
+                      </Button>
+                      {message && (
+                        <p id={messageId} className="w-full text-sm text-red-700">
+                          {message}
+                        </p>
+                      )}
+                    </li>
+                  );
+                })}
               </ul>
               <Button
                 variant="secondary"
                 className="mt-2"
                 onClick={() =>
-                  setRows((all) => [
-                    ...all,
-                    { weekday, start: '09:00', end: '12:00', key: nextKey++ },
-                  ])
+                  form.append('ranges', { weekday, start: '09:00', end: '12:00', key: nextKey++ })
                 }
               >
                 {t('weekly.add', { day })}
@@ -150,8 +150,8 @@ export function WeeklyHoursForm({
             </fieldset>
           );
         })}
-        {formProblem && <Alert tone="error">{formProblem}</Alert>}
-        {save.isError && !conflictsOf(save.error) && serverProblems(save.error).length === 0 && (
+        {weekProblem && <Alert tone="error">{weekProblem}</Alert>}
+        {save.isError && !conflictsOf(save.error) && !fieldRejected && (
           <Alert tone="error">{t('failed')}</Alert>
         )}
         {save.isSuccess && <Alert tone="success">{t('weekly.saved')}</Alert>}

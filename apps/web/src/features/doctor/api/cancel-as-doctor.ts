@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { cancelAppointmentResponseSchema } from '@vizita/shared/contracts/appointments';
+import { appointmentKeys } from '../../../api/query-keys';
 import { authApi } from '../../../lib/api-client';
 import { useMutationAction } from '../../../lib/use-mutation-action';
 
@@ -23,6 +24,6 @@ export async function cancelAsDoctor({
 export function useCancelAsDoctor() {
   const queryClient = useQueryClient();
   return useMutationAction(cancelAsDoctor, {
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['appointments'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: appointmentKeys.all }),
   });
 }

@@ -4,6 +4,7 @@ import {
   type ConsultationNotes,
   type SaveNotesRequest,
 } from '@vizita/shared/contracts/doctor-console';
+import { appointmentKeys } from '../../../api/query-keys';
 import { authApi } from '../../../lib/api-client';
 import { useMutationAction } from '../../../lib/use-mutation-action';
 
@@ -16,7 +17,7 @@ export async function getConsultationNotes(appointmentId: string): Promise<Consu
 
 export function consultationNotesQueryOptions(appointmentId: string) {
   return queryOptions({
-    queryKey: ['appointments', 'notes', appointmentId],
+    queryKey: appointmentKeys.notes(appointmentId),
     queryFn: () => getConsultationNotes(appointmentId),
   });
 }
@@ -38,7 +39,7 @@ export function useSaveConsultationNotes() {
   return useMutationAction(saveConsultationNotes, {
     onSuccess: (notes, { appointmentId }) => {
       queryClient.setQueryData(consultationNotesQueryOptions(appointmentId).queryKey, notes);
-      return queryClient.invalidateQueries({ queryKey: ['appointments', 'doctor-schedule'] });
+      return queryClient.invalidateQueries({ queryKey: appointmentKeys.doctorSchedules() });
     },
   });
 }

@@ -3,6 +3,7 @@ import {
   doctorScheduleResponseSchema,
   type ScheduleEntry,
 } from '@vizita/shared/contracts/doctor-console';
+import { appointmentKeys } from '../../../api/query-keys';
 import { authApi } from '../../../lib/api-client';
 
 export type DoctorSchedule = { timeZone: string; appointments: ScheduleEntry[] };
@@ -13,10 +14,10 @@ export async function getDoctorSchedule(from: string, to: string): Promise<Docto
   return doctorScheduleResponseSchema.parse(body).data;
 }
 
-/** Under ['appointments'] so that a cancellation or an outcome refreshes the schedule too. */
+/** Under `appointmentKeys.all` so that a cancellation or an outcome refreshes the schedule too. */
 export function doctorScheduleQueryOptions(from: string, to: string) {
   return queryOptions({
-    queryKey: ['appointments', 'doctor-schedule', from, to],
+    queryKey: appointmentKeys.doctorSchedule(from, to),
     queryFn: () => getDoctorSchedule(from, to),
     // Patients book, cancel and arrive in the waiting room at any moment: it stays fresh.
     refetchInterval: 30_000,

@@ -3,6 +3,7 @@ import {
   patientChartResponseSchema,
   type PatientChart,
 } from '@vizita/shared/contracts/doctor-console';
+import { appointmentKeys } from '../../../api/query-keys';
 import { authApi } from '../../../lib/api-client';
 
 /**
@@ -18,7 +19,7 @@ export async function getPatientChart(appointmentId: string): Promise<PatientCha
 
 export function usePatientChart(appointmentId: string, enabled: boolean) {
   return useQuery({
-    queryKey: ['appointments', 'patient-chart', appointmentId],
+    queryKey: appointmentKeys.patientChart(appointmentId),
     queryFn: () => getPatientChart(appointmentId),
     enabled,
     // Read once per opening: health data is not kept in the cache longer than the page.

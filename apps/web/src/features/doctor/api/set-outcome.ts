@@ -4,6 +4,7 @@ import {
   type OutcomeRequest,
   type ScheduleEntry,
 } from '@vizita/shared/contracts/doctor-console';
+import { appointmentKeys } from '../../../api/query-keys';
 import { authApi } from '../../../lib/api-client';
 import { useMutationAction } from '../../../lib/use-mutation-action';
 
@@ -22,6 +23,6 @@ export async function setOutcome({
 export function useSetOutcome() {
   const queryClient = useQueryClient();
   return useMutationAction(setOutcome, {
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['appointments'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: appointmentKeys.all }),
   });
 }

@@ -3,8 +3,8 @@ import {
   appointmentDocumentResponseSchema,
   type AppointmentDocument,
 } from '@vizita/shared/contracts/documents';
+import { appointmentKeys } from '../../../api/query-keys';
 import { authApi } from '../../../lib/api-client';
-import { appointmentDocumentsQueryOptions } from '../../../lib/appointment-documents';
 import { useMutationAction } from '../../../lib/use-mutation-action';
 
 export interface ShareDocumentInput {
@@ -38,8 +38,6 @@ export function useShareDocument() {
   const queryClient = useQueryClient();
   return useMutationAction(shareDocument, {
     onSuccess: (_data, { appointmentId }) =>
-      queryClient.invalidateQueries({
-        queryKey: appointmentDocumentsQueryOptions(appointmentId).queryKey,
-      }),
+      queryClient.invalidateQueries({ queryKey: appointmentKeys.documents(appointmentId) }),
   });
 }

@@ -1,18 +1,13 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  CANCEL_REASON_MAX,
-  cancelAppointmentRequestSchema,
-} from '@vizita/shared/contracts/appointments';
+import { cancelAppointmentRequestSchema } from '@vizita/shared/contracts/appointments';
 import type { ApiErrorCode } from '@vizita/shared/messages/api-errors';
+import { ReasonField } from '../../../components/reason-field';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
-import { FieldError } from '../../../components/ui/field-error';
-import { FieldLabel } from '../../../components/ui/field-label';
 import { FormActions } from '../../../components/ui/form-actions';
-import { controlClasses } from '../../../components/ui/text-field';
-import { isApiError } from '../../../lib/api-client';
+import { errorKey } from '../../../lib/api-client';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useCancelAsDoctor } from '../api/cancel-as-doctor';
 
@@ -22,12 +17,7 @@ const ERROR_KEYS = {
 } as const satisfies Partial<Record<ApiErrorCode, string>>;
 
 /** The refusal in the doctor's words: a known code, else "could not be cancelled". */
-function errorKey(error: unknown) {
-  const code = isApiError(error) ? error.code : undefined;
-  return code !== undefined && Object.hasOwn(ERROR_KEYS, code)
-    ? ERROR_KEYS[code as keyof typeof ERROR_KEYS]
-    : 'cancel.failed';
-}
+const cancelErrorKey = (error: unknown) => errorKey(error, ERROR_KEYS, 'cancel.failed');
 
 /**
  * The doctor cancels: a reason the patient reads (the spec's 10–500 characters, the shared
@@ -48,8 +38,6 @@ export function DoctorCancelDialog({
     schema: cancelAppointmentRequestSchema,
     defaultValues: { reason: '' },
   });
-  const reason = form.field('reason');
-  const fieldId = useId();
   const introId = useId();
   // Whether the server's refusal named the field (then it is shown there, not below it).
   const [fieldRejected, setFieldRejected] = useState(false);
@@ -76,29 +64,9 @@ export function DoctorCancelDialog({
         className="mt-4 space-y-3"
         aria-busy={busy || undefined}
       >
-        <div className="space-y-1.5">
-          <FieldLabel htmlFor={fieldId} required>
-            {t('cancel.reason')}
-          </FieldLabel>
-          <textarea
-            id={fieldId}
-            name={reason.name}
-            rows={4}
-            required
-            // Typing stops at the limit rather than failing on submit.
-            maxLength={CANCEL_REASON_MAX}
-            value={form.values.reason}
-            onChange={(e) => form.setFieldValues({ reason: e.target.value })}
-            onBlur={reason.onBlur}
-            disabled={busy}
-            aria-invalid={reason['aria-invalid']}
-            aria-describedby={reason['aria-describedby']}
-            className={controlClasses(Boolean(reason.error))}
-          />
-          <FieldError id={reason.errorId} error={reason.error} />
-        </div>
+        <ReasonField label={t('cancel.reason')} field={form.field('reason')} disabled={busy} />
         {cancel.isError && !fieldRejected && (
-          <Alert tone="error">{t(errorKey(cancel.error))}</Alert>
+          <Alert tone="error">{t(cancelErrorKey(cancel.error))}</Alert>
         )}
         <FormActions className="pt-2">
           <Button variant="secondary" onClick={onClose} disabled={busy}>

@@ -57,7 +57,12 @@ describe('ShareDocumentForm', () => {
       new File(['<html>'], 'page.html', { type: 'text/html' }),
     );
     await user.click(screen.getByRole('button', { name: 'Share with the patient' }));
-    expect(screen.getByRole('alert')).toHaveTextContent('Only PDF, PNG and JPEG files');
+    // Said at the file, which takes the focus.
+    const file = screen.getByLabelText('File');
+    expect(file).toHaveAccessibleDescription(
+      expect.stringContaining('Only PDF, PNG and JPEG files'),
+    );
+    expect(file).toHaveFocus();
     expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(0);
   });
 

@@ -1,5 +1,6 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import * as z from 'zod/mini';
 import {
   DOCUMENT_MAX_BYTES,
   DOCUMENT_TITLE_MAX,
@@ -8,13 +9,33 @@ import {
 } from '@vizita/shared/contracts/documents';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { describedByIds, FieldError } from '../../../components/ui/field-error';
 import { FieldLabel } from '../../../components/ui/field-label';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 import { isApiError } from '../../../lib/api-client';
+import { useValidationMessage } from '../../../lib/i18n';
+import { formSchema } from '../../../lib/form-schema';
+import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useShareDocument } from '../api/share-document';
 
 const NEW_DOCUMENT = '';
+
+/** What is checked before a file is sent (the server checks its bytes again). */
+const shareSchema = z.object({
+  title: z.string().check(z.trim(), z.minLength(1, 'titleRequired')),
+  file: z
+    .file('fileRequired')
+    .check(z.mime([...DOCUMENT_TYPES], 'wrongType'), z.maxSize(DOCUMENT_MAX_BYTES, 'tooLarge')),
+});
+
+/** The form's own words for what it checks; anything else is the shared validation text. */
+const PROBLEM_KEYS = {
+  titleRequired: 'documents.share.titleRequired',
+  fileRequired: 'documents.share.fileRequired',
+  wrongType: 'documents.share.wrongType',
+  tooLarge: 'documents.share.tooLarge',
+} as const;
 
 /**
  * The doctor gives the patient a file after the visit: a new document, or a corrected version
@@ -29,34 +50,47 @@ export function ShareDocumentForm({
 }) {
   const { t } = useTranslation('appointments');
   const fileId = useId();
-  const fileInput = useRef<HTMLInputElement>(null);
-  const [title, setTitle] = useState('');
-  const [corrects, setCorrects] = useState(NEW_DOCUMENT);
-  const [problem, setProblem] = useState<string | null>(null);
+  // A file input cannot be emptied by a value: a new one replaces it after a share.
+  const [fileInput, setFileInput] = useState(0);
+  const form = useSchemaForm({
+    schema: formSchema({
+      schema: shareSchema,
+      // A correction keeps the title of the document it corrects unless given another.
+      toInput: ({
+        title,
+        corrects,
+        file,
+      }: {
+        corrects: string;
+        title: string;
+        file: File | null;
+      }) => ({
+        title: title.trim() || documents.find((d) => d.documentId === corrects)?.title || '',
+        file,
+      }),
+    }),
+    defaultValues: { corrects: NEW_DOCUMENT, title: '', file: null as File | null },
+  });
   const share = useShareDocument();
+  const validationMessage = useValidationMessage();
+  const problem = (key: string | undefined) =>
+    key !== undefined && Object.hasOwn(PROBLEM_KEYS, key)
+      ? t(PROBLEM_KEYS[key as keyof typeof PROBLEM_KEYS])
+      : validationMessage(key);
+  const { corrects } = form.values;
+  const fileError = problem(form.errors.file);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const file = fileInput.current?.files?.[0];
-    const chosenTitle =
-      title.trim() || documents.find((d) => d.documentId === corrects)?.title || '';
-    if (!file) return setProblem(t('documents.share.fileRequired'));
-    if (!(DOCUMENT_TYPES as readonly string[]).includes(file.type))
-      return setProblem(t('documents.share.wrongType'));
-    if (file.size > DOCUMENT_MAX_BYTES) return setProblem(t('documents.share.tooLarge'));
-    if (!chosenTitle) return setProblem(t('documents.share.titleRequired'));
-    setProblem(null);
+  const submit = form.handleSubmit(({ title, file: chosen }) =>
     share.mutate(
-      { appointmentId, title: chosenTitle, file, documentId: corrects || undefined },
+      { appointmentId, title, file: chosen, documentId: corrects || undefined },
       {
         onSuccess: () => {
-          setTitle('');
-          setCorrects(NEW_DOCUMENT);
-          if (fileInput.current) fileInput.current.value = '';
+          form.reset();
+          setFileInput((n) => n + 1);
         },
       },
-    );
-  };
+    ),
+  );
 
   const serverProblem = share.isError
     ? isApiError(share.error) && share.error.code === 'documentTypeInvalid'
@@ -67,13 +101,9 @@ export function ShareDocumentForm({
     : null;
 
   return (
-    <form onSubmit={submit} className="space-y-3" noValidate>
+    <form onSubmit={(event) => void submit(event)} className="space-y-3" noValidate>
       {documents.length > 0 && (
-        <SelectField
-          label={t('documents.share.corrects')}
-          value={corrects}
-          onChange={(e) => setCorrects(e.target.value)}
-        >
+        <SelectField label={t('documents.share.corrects')} {...form.field('corrects')}>
           <option value={NEW_DOCUMENT}>{t('documents.share.newDocument')}</option>
           {documents.map((d) => (
             <option key={d.documentId} value={d.documentId}>
@@ -85,9 +115,9 @@ export function ShareDocumentForm({
       <TextField
         label={t('documents.share.title')}
         hint={t('documents.share.titleHint')}
-        value={title}
         maxLength={DOCUMENT_TITLE_MAX}
-        onChange={(e) => setTitle(e.target.value)}
+        {...form.field('title')}
+        error={problem(form.errors.title)}
         required={corrects === NEW_DOCUMENT}
       />
       <div className="space-y-1.5">
@@ -96,18 +126,25 @@ export function ShareDocumentForm({
         </FieldLabel>
         <input
           id={fileId}
-          ref={fileInput}
+          key={fileInput}
+          name="file"
           type="file"
           required
           accept={DOCUMENT_TYPES.join(',')}
-          aria-describedby={`${fileId}-hint`}
+          onChange={(e) => form.setValue('file', e.target.files?.[0] ?? null)}
+          aria-invalid={fileError ? true : undefined}
+          aria-describedby={describedByIds(
+            `${fileId}-hint`,
+            fileError ? `${fileId}-error` : undefined,
+          )}
           className="block w-full text-sm text-slate-800 file:mr-3 file:min-h-11 file:rounded-lg file:border-0 file:bg-slate-100 file:px-3 file:font-medium focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none"
         />
         <p id={`${fileId}-hint`} className="text-xs text-slate-600">
           {t('documents.share.fileHint')}
         </p>
+        <FieldError id={`${fileId}-error`} error={fileError} />
       </div>
-      {(problem ?? serverProblem) && <Alert tone="error">{problem ?? serverProblem}</Alert>}
+      {serverProblem && <Alert tone="error">{serverProblem}</Alert>}
       {share.isSuccess && <Alert tone="success">{t('documents.share.done')}</Alert>}
       <Button type="submit" disabled={share.isPending}>
         {share.isPending ? t('documents.share.sending') : t('documents.share.submit')}

@@ -1,6 +1,7 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import * as z from 'zod/mini';
 import { LEGAL_VERSIONS, type LegalDocument } from '@vizita/shared/domain/legal';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -10,8 +11,12 @@ import { PageTitle } from '../../../components/ui/page-title';
 import { isApiError } from '../../../lib/api-client';
 import { formatLongCalendarDate } from '../../../lib/dates';
 import { focusOnMount } from '../../../lib/focus';
+import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useAcceptConsents } from '../api/accept-consents';
 import { PAGE_NAME_KEYS } from '../legal-texts';
+
+/** Nothing is accepted unticked; the page says what to do in its own words. */
+const consentFormSchema = z.object({ agreed: z.literal(true, 'invalidValue') });
 
 /**
  * /consent — a signed-in patient whose terms or privacy notice changed since they accepted them
@@ -35,16 +40,15 @@ export function ConsentPage({
   const { t } = useTranslation('legal');
   const navigate = useNavigate();
   const accept = useAcceptConsents(onAccepted);
-  const [agreed, setAgreed] = useState(false);
-  const [unchecked, setUnchecked] = useState(false);
+  const form = useSchemaForm({ schema: consentFormSchema, defaultValues: { agreed: false } });
+  const agreed = form.field('agreed');
 
-  const submit = () => {
-    if (!agreed) return setUnchecked(true);
+  const submit = form.handleSubmit(() =>
     accept.mutate(
       { accepted: due.map((document) => ({ document, version: LEGAL_VERSIONS[document] })) },
       { onSuccess: () => void navigate('/dashboard', { replace: true }) },
-    );
-  };
+    ),
+  );
   const changedMeanwhile = isApiError(accept.error) && accept.error.code === 'legalVersionChanged';
 
   return (
@@ -77,22 +81,11 @@ export function ConsentPage({
             </li>
           ))}
         </ul>
-        <form
-          noValidate
-          className="space-y-4"
-          onSubmit={(event) => {
-            event.preventDefault();
-            submit();
-          }}
-        >
+        <form noValidate className="space-y-4" onSubmit={(event) => void submit(event)}>
           <CheckboxField
             label={t('consent.checkbox')}
-            checked={agreed}
-            onChange={(event) => {
-              setAgreed(event.target.checked);
-              setUnchecked(false);
-            }}
-            error={unchecked ? t('consent.required') : undefined}
+            {...agreed}
+            error={agreed.error && t('consent.required')}
           />
           {accept.isError && (
             <Alert tone="error">

@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import * as z from 'zod/mini';
 import { CHAT_TEXT_MAX } from '@vizita/shared/call-chat/chat-message';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -7,10 +8,14 @@ import { FieldLabel } from '../../../components/ui/field-label';
 import { controlClasses } from '../../../components/ui/text-field';
 import { cn } from '../../../lib/cn';
 import { formatClock } from '../../../lib/dates';
+import { useSchemaForm } from '../../../lib/use-schema-form';
 import type { ChatSnapshot } from '../chat/chat-session';
 import { SideSheet } from './side-sheet';
 
 const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/** The box's text as typed: the chat session trims it and judges it (`chatText`) as it sends. */
+const draftSchema = z.object({ text: z.string() });
 
 /**
  * The call's text chat, a side sheet like the File Transfer panel (full screen on phones): the
@@ -34,21 +39,18 @@ export function ChatPanel({
   const fieldId = useId();
   const hintId = useId();
   const logRef = useRef<HTMLDivElement>(null);
-  const [draft, setDraft] = useState('');
-  const [sending, setSending] = useState(false);
+  const form = useSchemaForm({ schema: draftSchema, defaultValues: { text: '' } });
+  const { error: _error, errorId: _errorId, ...draft } = form.field('text');
 
   useEffect(() => {
     const log = logRef.current;
     if (log) log.scrollTop = log.scrollHeight;
   }, [chat.messages.length]);
 
-  const submit = async (event?: FormEvent) => {
-    event?.preventDefault();
-    if (sending || draft.trim() === '') return;
-    setSending(true);
-    if (await onSend(draft)) setDraft('');
-    setSending(false);
-  };
+  // An empty box sends nothing, and says nothing either: there is nothing to correct.
+  const submit = form.handleSubmit(async ({ text }) => {
+    if (text.trim() !== '' && (await onSend(text))) form.reset();
+  });
 
   return (
     <SideSheet
@@ -110,9 +112,8 @@ export function ChatPanel({
           id={fieldId}
           rows={2}
           maxLength={CHAT_TEXT_MAX}
-          value={draft}
+          {...draft}
           aria-describedby={hintId}
-          onChange={(event) => setDraft(event.target.value)}
           onKeyDown={(event) => {
             if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
               event.preventDefault();
@@ -125,7 +126,7 @@ export function ChatPanel({
           <p id={hintId} className="text-xs text-slate-600">
             {t('meeting.chat.hint')}
           </p>
-          <Button type="submit" busy={sending}>
+          <Button type="submit" busy={form.isSubmitting}>
             {t('meeting.chat.send')}
           </Button>
         </div>

@@ -3,12 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { LOCALE_STORAGE_KEY } from '@vizita/shared/constants';
 import type { GuestConsultation } from '@vizita/shared/contracts/guest-consultations';
+import type { ApiErrorCode } from '@vizita/shared/messages/api-errors';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { PageTitle } from '../../../components/ui/page-title';
 import { LoadingState } from '../../../components/ui/spinner';
-import { isApiError } from '../../../lib/api-client';
+import { errorKey } from '../../../lib/api-client';
 import { focusOnMount } from '../../../lib/focus';
 import { changeLocale } from '../../../lib/i18n';
 import { checkGuestConnection } from '../api/check-guest-connection';
@@ -28,13 +29,13 @@ import { MeetingRoom, type MeetingSubject } from './meeting-page';
 const GUEST_HOME = '/guest';
 
 /** Why a link or a guest's page cannot go on, in the guest's words, by the API's code. */
-const GUEST_ERROR_KEYS: Record<string, GuestErrorKey> = {
+const GUEST_ERROR_KEYS = {
   guestLinkUsed: 'meeting.guest.errors.used',
   guestLinkEnded: 'meeting.guest.errors.ended',
   guestLinkInvalid: 'meeting.guest.errors.invalid',
   guestSessionRequired: 'meeting.guest.errors.openLinkAgain',
   tooManyRequests: 'meeting.guest.errors.tooMany',
-};
+} as const satisfies Partial<Record<ApiErrorCode, GuestErrorKey>>;
 type GuestErrorKey =
   | 'meeting.guest.errors.used'
   | 'meeting.guest.errors.ended'
@@ -44,8 +45,7 @@ type GuestErrorKey =
   | 'meeting.guest.errors.failed';
 
 function guestErrorKey(error: unknown): GuestErrorKey {
-  const code = isApiError(error) ? error.code : undefined;
-  return (code && GUEST_ERROR_KEYS[code]) || 'meeting.guest.errors.failed';
+  return errorKey(error, GUEST_ERROR_KEYS, 'meeting.guest.errors.failed');
 }
 
 /** A guest's page outside the call: one card, its heading focused on arrival. */

@@ -10,7 +10,7 @@ import { LoadingState } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
 import { formatShortCalendarDate } from '../../../lib/dates';
 import { useNow } from '../../../lib/use-now';
-import { useAppointment } from '../../../lib/get-appointment';
+import { useAppointment } from '../../../api/get-appointment';
 import type { CallPhase, CallSnapshot } from '../call/call-session';
 import { createProviderCall, type CreateCall } from '../call/meeting-call';
 import {

@@ -1,5 +1,6 @@
 import type { Appointment } from '@vizita/shared/contracts/appointments';
-import { isApiError } from '../../../lib/api-client';
+import type { ApiErrorCode } from '@vizita/shared/messages/api-errors';
+import { errorKey, isApiError } from '../../../lib/api-client';
 
 // Spec §8 "Meeting": the screen says why it cannot join, in the user's language, chosen by the
 // API's code — never the server's English. Values are literal keys of the `appointments`
@@ -13,7 +14,7 @@ const CODE_KEYS = {
   meetingEnded: 'meeting.errors.ended',
   appointmentNotFound: 'meeting.errors.notFound',
   videoProviderUnavailable: 'meeting.errors.providerUnavailable',
-} as const;
+} as const satisfies Partial<Record<ApiErrorCode, string>>;
 
 export type MeetingErrorKey =
   | (typeof CODE_KEYS)[keyof typeof CODE_KEYS]
@@ -22,14 +23,9 @@ export type MeetingErrorKey =
   | 'meeting.errors.initFailed'
   | 'meeting.errors.invalidResponse';
 
-function keyOfCode(error: unknown): MeetingErrorKey | null {
-  if (!isApiError(error) || !error.code || !Object.hasOwn(CODE_KEYS, error.code)) return null;
-  return CODE_KEYS[error.code as keyof typeof CODE_KEYS];
-}
-
 /** Loading the appointment failed: a known code, else "Failed to load appointment details". */
 export function appointmentErrorKey(error: unknown): MeetingErrorKey {
-  const known = keyOfCode(error);
+  const known = errorKey(error, CODE_KEYS, null);
   if (known) return known;
   if (isApiError(error) && error.statusCode === 404) return 'meeting.errors.notFound';
   // An answer we could not read.
@@ -38,9 +34,11 @@ export function appointmentErrorKey(error: unknown): MeetingErrorKey {
 
 /** The join call failed: a known code, else "Failed to initialize video call". */
 export function joinErrorKey(error: unknown): MeetingErrorKey {
-  const known = keyOfCode(error);
-  if (known) return known;
-  return isApiError(error) ? 'meeting.errors.initFailed' : 'meeting.errors.invalidResponse';
+  return errorKey(
+    error,
+    CODE_KEYS,
+    isApiError(error) ? 'meeting.errors.initFailed' : 'meeting.errors.invalidResponse',
+  );
 }
 
 /**

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deleteAccountRequestSchema } from '@vizita/shared/contracts/privacy';
 import { Alert } from '../../../components/ui/alert';
@@ -6,7 +6,8 @@ import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { FormActions } from '../../../components/ui/form-actions';
 import { TextField } from '../../../components/ui/text-field';
-import { useValidationMessage } from '../../../lib/i18n';
+import { formSchema } from '../../../lib/form-schema';
+import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useDeleteAccount } from '../api/privacy';
 import { privacyErrorKey } from '../utils/error-keys';
 
@@ -24,28 +25,21 @@ export function DeleteAccountDialog({
   onDeleted: () => void;
 }) {
   const { t } = useTranslation('privacy');
-  const message = useValidationMessage();
   const erase = useDeleteAccount(onDeleted);
   const consequencesId = useId();
-  const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
-  const [problems, setProblems] = useState<{ password?: string; code?: string }>({});
+  const form = useSchemaForm({
+    schema: formSchema({
+      schema: deleteAccountRequestSchema,
+      // The code only when two-factor sign-in is on.
+      toInput: ({ password, code }: { password: string; code: string }) => ({
+        password,
+        ...(twoFactor ? { code } : {}),
+      }),
+    }),
+    defaultValues: { password: '', code: '' },
+  });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const request = { password, ...(twoFactor ? { code } : {}) };
-    const checked = deleteAccountRequestSchema.safeParse(request);
-    if (!checked.success) {
-      const found: { password?: string; code?: string } = {};
-      for (const issue of checked.error.issues) {
-        const field = issue.path[0] === 'code' ? 'code' : 'password';
-        found[field] ??= issue.message;
-      }
-      return setProblems(found);
-    }
-    setProblems({});
-    erase.mutate(checked.data);
-  };
+  const submit = form.handleSubmit((body) => erase.mutate(body));
 
   return (
     <Dialog
@@ -61,14 +55,17 @@ export function DeleteAccountDialog({
         <li>{t('delete.invoices')}</li>
         <li>{t('delete.doctorRecords')}</li>
       </ul>
-      <form noValidate onSubmit={submit} className="mt-4 space-y-3" aria-busy={erase.isPending}>
+      <form
+        noValidate
+        onSubmit={(event) => void submit(event)}
+        className="mt-4 space-y-3"
+        aria-busy={erase.isPending}
+      >
         <TextField
           label={t('delete.password')}
           type="password"
           autoComplete="current-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          error={message(problems.password)}
+          {...form.field('password')}
           disabled={erase.isPending}
           required
         />
@@ -77,9 +74,7 @@ export function DeleteAccountDialog({
             label={t('delete.code')}
             autoComplete="one-time-code"
             inputMode="numeric"
-            value={code}
-            onChange={(e) => setCode(e.target.value)}
-            error={message(problems.code)}
+            {...form.field('code')}
             disabled={erase.isPending}
             required
           />

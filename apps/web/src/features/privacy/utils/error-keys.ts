@@ -1,4 +1,5 @@
-import { isApiError } from '../../../lib/api-client';
+import type { ApiErrorCode } from '@vizita/shared/messages/api-errors';
+import { errorKey } from '../../../lib/api-client';
 
 /** The privacy namespace's text for each refusal the data-rights endpoints answer with. */
 const ERROR_KEYS = {
@@ -7,11 +8,8 @@ const ERROR_KEYS = {
   twoFactorCodeNeeded: 'errors.codeNeeded',
   tooManyRequests: 'errors.tooMany',
   exportRateLimited: 'export.tooMany',
-} as const;
+} as const satisfies Partial<Record<ApiErrorCode, string>>;
 
 export function privacyErrorKey(error: unknown) {
-  const code = isApiError(error) ? error.code : undefined;
-  return code && Object.hasOwn(ERROR_KEYS, code)
-    ? ERROR_KEYS[code as keyof typeof ERROR_KEYS]
-    : 'errors.generic';
+  return errorKey(error, ERROR_KEYS, 'errors.generic');
 }

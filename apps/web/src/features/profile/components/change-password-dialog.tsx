@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DELAYS } from '@vizita/shared/constants';
 import { changePasswordFormSchema } from '@vizita/shared/contracts/auth';
+import { NewPasswordFields } from '../../../components/new-password-fields';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
@@ -82,20 +83,9 @@ export function ChangePasswordDialog({
               current.onChange(event);
             }}
           />
-          <TextField
-            label={t('auth:fields.newPassword')}
-            type="password"
-            autoComplete="new-password"
-            hint={t('auth:fields.passwordRules')}
-            revealLabel={t('auth:fields.showNewPassword')}
-            {...form.field('newPassword')}
-          />
-          <TextField
-            label={t('auth:fields.confirmNewPassword')}
-            type="password"
-            autoComplete="new-password"
-            revealLabel={t('auth:fields.showConfirmPassword')}
-            {...form.field('confirmPassword')}
+          <NewPasswordFields
+            password={form.field('newPassword')}
+            confirmation={form.field('confirmPassword')}
           />
           {generalError && <Alert tone="error">{generalError}</Alert>}
           <FormActions className="pt-2">

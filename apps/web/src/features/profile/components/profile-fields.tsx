@@ -20,7 +20,7 @@ import {
 
 /** What the shared sections need of a profile form (useSchemaForm over ProfileFieldValues). */
 export interface ProfileFieldsForm {
-  field: <N extends keyof ProfileFieldValues>(name: N) => FieldProps<string>;
+  field: (name: keyof ProfileFieldValues) => FieldProps<string>;
   values: ProfileFieldValues;
   setFieldValues: (next: Partial<ProfileFieldValues>) => void;
 }

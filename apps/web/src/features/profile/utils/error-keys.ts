@@ -1,26 +1,23 @@
-import { isApiError } from '../../../lib/api-client';
+import type { ApiErrorCode } from '@vizita/shared/messages/api-errors';
+import { errorKey, isApiError } from '../../../lib/api-client';
 
 // Screens show their own translated text chosen by the API's code or status (spec §8), never the
 // server's English message. Values are literal keys of the `profile` namespace.
 
-function codeOf(error: unknown): string | undefined {
-  return isApiError(error) ? error.code : undefined;
-}
+/** What every profile call's refusal says, whichever form sent it. */
+const ERROR_KEYS = {
+  validationFailed: 'errors.checkFields',
+  tooManyRequests: 'errors.tooManyRequests',
+} as const satisfies Partial<Record<ApiErrorCode, string>>;
 
 /** Spec §8 Profile: completion failure. */
 export function completeProfileErrorKey(error: unknown) {
-  const code = codeOf(error);
-  if (code === 'validationFailed') return 'errors.checkFields';
-  if (code === 'tooManyRequests') return 'errors.tooManyRequests';
-  return 'complete.errors.generic';
+  return errorKey(error, ERROR_KEYS, 'complete.errors.generic');
 }
 
 /** Spec §8 Profile: update failure. */
 export function updateProfileErrorKey(error: unknown) {
-  const code = codeOf(error);
-  if (code === 'validationFailed') return 'errors.checkFields';
-  if (code === 'tooManyRequests') return 'errors.tooManyRequests';
-  return 'edit.errors.generic';
+  return errorKey(error, ERROR_KEYS, 'edit.errors.generic');
 }
 
 /** Spec §8 Change password: a 400 saying so goes under the current-password field. */
@@ -34,9 +31,11 @@ export function isCurrentPasswordIncorrect(error: unknown): boolean {
 
 /** Spec §8 Change password: any other 400 is a general error; anything else a failure. */
 export function changePasswordErrorKey(error: unknown) {
-  const code = codeOf(error);
-  if (code === 'validationFailed') return 'errors.checkFields';
-  if (code === 'tooManyRequests') return 'errors.tooManyRequests';
-  if (isApiError(error) && error.statusCode === 400) return 'changePassword.errors.rejected';
-  return 'changePassword.errors.generic';
+  return errorKey(
+    error,
+    ERROR_KEYS,
+    isApiError(error) && error.statusCode === 400
+      ? 'changePassword.errors.rejected'
+      : 'changePassword.errors.generic',
+  );
 }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { acceptInviteFormSchema } from '@vizita/shared/contracts/admin';
 import { AuthenticatorSecret } from '../../../components/authenticator-secret';
+import { NewPasswordFields } from '../../../components/new-password-fields';
 import { RecoveryCodes } from '../../../components/recovery-codes';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
@@ -82,7 +83,6 @@ function SetUpAccount({
   email: string;
 }) {
   const { t } = useTranslation('admin');
-  const { t: tAuth } = useTranslation('auth');
   const { t: tSecurity } = useTranslation('security');
   const secret = useInviteTwoFactor(token);
   const accept = useAcceptInvite();
@@ -126,20 +126,9 @@ function SetUpAccount({
           </h2>
           {/* Lets a password manager store the new password under the right account. */}
           <input type="hidden" name="username" autoComplete="username" value={email} readOnly />
-          <TextField
-            label={tAuth('fields.newPassword')}
-            type="password"
-            autoComplete="new-password"
-            hint={tAuth('fields.passwordRules')}
-            revealLabel={tAuth('fields.showNewPassword')}
-            {...form.field('newPassword')}
-          />
-          <TextField
-            label={tAuth('fields.confirmNewPassword')}
-            type="password"
-            autoComplete="new-password"
-            revealLabel={tAuth('fields.showConfirmPassword')}
-            {...form.field('confirmPassword')}
+          <NewPasswordFields
+            password={form.field('newPassword')}
+            confirmation={form.field('confirmPassword')}
           />
         </section>
         <section aria-labelledby="invite-two-factor-heading" className="space-y-3">

@@ -3,8 +3,9 @@ import {
   createGuestConsultationResponseSchema,
   type CreateGuestConsultation,
 } from '@vizita/shared/contracts/guest-consultations';
-import { authApi } from './api-client';
-import { useMutationAction } from './use-mutation-action';
+import { authApi } from '../lib/api-client';
+import { useMutationAction } from '../lib/use-mutation-action';
+import { adminKeys, appointmentKeys, availabilityKeys } from './query-keys';
 
 /**
  * POST /api/guest-consultations — a video consultation for a person without an account (issue
@@ -21,9 +22,9 @@ export function useCreateGuestConsultation() {
     // schedule and the clinic's lists. Refused or not, the slots may have changed meanwhile.
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['availability'] }),
-        queryClient.invalidateQueries({ queryKey: ['appointments'] }),
-        queryClient.invalidateQueries({ queryKey: ['admin'] }),
+        queryClient.invalidateQueries({ queryKey: availabilityKeys.all }),
+        queryClient.invalidateQueries({ queryKey: appointmentKeys.all }),
+        queryClient.invalidateQueries({ queryKey: adminKeys.all }),
       ]),
   });
 }

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { availabilityResponseSchema } from '@vizita/shared/contracts/doctors';
-import { api } from './api-client';
+import { api } from '../lib/api-client';
+import { availabilityKeys } from './query-keys';
 
 export interface FreeSlotsQuery {
   doctorId: string;
@@ -12,18 +13,19 @@ export interface FreeSlotsQuery {
 export type FreeSlot = { slot: string; startsAt: string };
 
 /**
- * GET /api/availability?doctorId&date — the doctor's free slots that day, as the staff who create
- * a consultation for someone see them (the server already removed held and past slots).
+ * GET /api/availability?doctorId&date — the doctor's free slots that day (the server already
+ * removed held and past slots), as a patient books or reschedules and as the staff who create a
+ * consultation for someone see them; the instant shows each in the viewer's own zone.
  */
 export async function getFreeSlots({ doctorId, date }: FreeSlotsQuery): Promise<FreeSlot[]> {
   const body = await api.get('/api/availability', { query: { doctorId, date } });
   return availabilityResponseSchema.parse(body).data.find((d) => d.date === date)?.times ?? [];
 }
 
-/** Under ['availability', doctorId], the key a booking (or a created consultation) invalidates. */
+/** Under `availabilityKeys.doctor`, the key a booking (or a created consultation) invalidates. */
 export function freeSlotsQueryOptions(day: FreeSlotsQuery) {
   return queryOptions({
-    queryKey: ['availability', day.doctorId, 'day', day.date],
+    queryKey: availabilityKeys.day(day),
     queryFn: () => getFreeSlots(day),
   });
 }

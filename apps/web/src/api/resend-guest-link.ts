@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { successSchema } from '@vizita/shared/contracts/api-response';
-import { authApi } from './api-client';
-import { useMutationAction } from './use-mutation-action';
+import { authApi } from '../lib/api-client';
+import { useMutationAction } from '../lib/use-mutation-action';
 
 const resendResponseSchema = successSchema(z.object({ mailSent: z.boolean() }));
 

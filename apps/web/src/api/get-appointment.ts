@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { appointmentResponseSchema, type Appointment } from '@vizita/shared/contracts/appointments';
-import { authApi } from './api-client';
+import { authApi } from '../lib/api-client';
+import { appointmentKeys } from './query-keys';
 
 /**
  * GET /api/appointments/:id — one of the caller's appointments (spec §7): the booking outcome and
@@ -12,12 +13,12 @@ export async function getAppointment(id: string): Promise<Appointment> {
 }
 
 /**
- * Keyed under ['appointments'] with the lists, so that a change to appointments (a cancellation)
- * refreshes it too.
+ * Keyed under `appointmentKeys.all` with the lists, so that a change to appointments (a
+ * cancellation) refreshes it too.
  */
 export function getAppointmentQueryOptions(id: string) {
   return queryOptions({
-    queryKey: ['appointments', 'detail', id],
+    queryKey: appointmentKeys.detail(id),
     queryFn: () => getAppointment(id),
   });
 }

@@ -3,7 +3,8 @@ import {
   availabilityResponseSchema,
   type AvailabilityEntry,
 } from '@vizita/shared/contracts/doctors';
-import { api } from '../../../lib/api-client';
+import { api } from '../lib/api-client';
+import { availabilityKeys } from './query-keys';
 
 export interface AvailabilityRange {
   doctorId: string;
@@ -20,10 +21,10 @@ export async function getAvailability(range: AvailabilityRange): Promise<Availab
   return availabilityResponseSchema.parse(body).data;
 }
 
-/** Keyed under ['availability', doctorId], so a taken slot refreshes every view of the doctor. */
+/** Under `availabilityKeys.doctor`, so a taken slot refreshes every view of the doctor. */
 export function getAvailabilityQueryOptions(range: AvailabilityRange) {
   return queryOptions({
-    queryKey: ['availability', range.doctorId, 'range', range.startDate, range.endDate],
+    queryKey: availabilityKeys.range(range),
     queryFn: () => getAvailability(range),
   });
 }

@@ -3,7 +3,8 @@ import {
   appointmentDocumentListResponseSchema,
   type AppointmentDocument,
 } from '@vizita/shared/contracts/documents';
-import { authApi } from './api-client';
+import { authApi } from '../lib/api-client';
+import { appointmentKeys } from './query-keys';
 
 const path = (appointmentId: string) =>
   `/api/appointments/${encodeURIComponent(appointmentId)}/documents`;
@@ -17,7 +18,7 @@ export async function getAppointmentDocuments(
 
 export function appointmentDocumentsQueryOptions(appointmentId: string) {
   return queryOptions({
-    queryKey: ['appointments', 'documents', appointmentId],
+    queryKey: appointmentKeys.documents(appointmentId),
     queryFn: () => getAppointmentDocuments(appointmentId),
   });
 }

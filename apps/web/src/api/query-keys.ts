@@ -1,0 +1,51 @@
+// The query keys that more than one feature reads or invalidates, spelled once (TkDodo, "Effective
+// React Query Keys"). Each tree hangs off one root, so invalidating the root refreshes every query
+// under it: a cancellation invalidates `appointmentKeys.all`, and the lists, the dashboard, an open
+// appointment and the doctor's schedule all load again. Keys only one feature uses stay with it.
+
+const APPOINTMENTS = ['appointments'] as const;
+const AVAILABILITY = ['availability'] as const;
+
+/** The caller's appointments, in every view: booking, cancelling, rescheduling invalidate `all`. */
+export const appointmentKeys = {
+  all: APPOINTMENTS,
+  /** The appointments page, by its filter. */
+  list: (filter: string) => [...APPOINTMENTS, 'list', filter] as const,
+  /** The dashboard's newest few. */
+  dashboard: (request: { order: 'asc' | 'desc'; limit: number }) =>
+    [...APPOINTMENTS, 'dashboard', request] as const,
+  detail: (id: string) => [...APPOINTMENTS, 'detail', id] as const,
+  documents: (id: string) => [...APPOINTMENTS, 'documents', id] as const,
+  /** The doctor's notes of one consultation. */
+  notes: (id: string) => [...APPOINTMENTS, 'notes', id] as const,
+  /** The patient's chart as the doctor of one appointment sees it. */
+  patientChart: (id: string) => [...APPOINTMENTS, 'patient-chart', id] as const,
+  /** The doctor's schedule, every range of it. */
+  doctorSchedules: () => [...APPOINTMENTS, 'doctor-schedule'] as const,
+  doctorSchedule: (from: string, to: string) =>
+    [...APPOINTMENTS, 'doctor-schedule', from, to] as const,
+};
+
+/** A doctor's free slots: a booking, a cancellation or a created consultation invalidates them. */
+export const availabilityKeys = {
+  all: AVAILABILITY,
+  /** Every view of one doctor's free slots. */
+  doctor: (doctorId: string) => [...AVAILABILITY, doctorId] as const,
+  range: (range: { doctorId: string; startDate: string; endDate: string }) =>
+    [...AVAILABILITY, range.doctorId, 'range', range.startDate, range.endDate] as const,
+  day: (day: { doctorId: string; date: string }) =>
+    [...AVAILABILITY, day.doctorId, 'day', day.date] as const,
+};
+
+/** The doctors a patient can book: a doctor's changed profile shows in the list. */
+export const doctorKeys = {
+  all: ['doctors'] as const,
+};
+
+/**
+ * The clinic's administration (features/admin builds its keys below this root): a consultation
+ * created for a doctor shows in the clinic's lists.
+ */
+export const adminKeys = {
+  all: ['admin'] as const,
+};
