@@ -1,8 +1,9 @@
 // `npm run bench`: throughput and tail latency of the hot reads (health, session status, the
-// booking page's 60-day availability) and sign-in, each next to a Fastify hello world measured just
-// before it in the same round, so a busy machine moves both alike; then /auth/status during a storm
-// of 50 concurrent sign-ins (bench/login-storm.ts). Starts everything itself on 127.0.0.1 and
-// stops by itself.
+// booking page's 60-day availability, the bell's notifications) and sign-in, each next to a Fastify
+// hello world measured just before it in the same round, so a busy machine moves both alike; then
+// /auth/status during a storm of 50 concurrent sign-ins (bench/login-storm.ts). Starts everything
+// itself on 127.0.0.1 and stops by itself. `BENCH_ONLY=notifications,status` measures only those
+// rows, without the storms, and prints them without writing the results file.
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -19,6 +20,12 @@ const RESULTS_FILE = fileURLToPath(new URL('results/latest.json', import.meta.ur
 const CONNECTIONS = 10;
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+/** A quick look at some rows (their names, comma-separated); the full run writes the results. */
+const ONLY = process.env.BENCH_ONLY?.split(',')
+  .map((name) => name.trim())
+  .filter(Boolean);
+/** The bell of a reader with a few months of notifications (issue #20), a third of them unread. */
+const BELL_NOTIFICATIONS = 200;
 const WARMUP_S = 1;
 /** Sign-ins at once in the storm (issue #13): argon2id must not starve the other requests. */
 const STORM_LOGINS = 50;
@@ -234,6 +241,15 @@ async function main(): Promise<number> {
   const email = `bench.${randomBytes(4).toString('hex')}@example.test`;
   const password = 'Bench-2026-Aa1!';
   const accessToken = await prepareUser(app.url, email, password);
+  await app.sql(
+    `insert into notifications (user_id, kind, params, link, created_at, read_at)
+     select u.id, 'bookingConfirmed',
+            jsonb_build_object('name', 'Dr. Bench Mark', 'startsAt', '2026-12-01T09:00:00.000Z'),
+            '/dashboard/appointments', now() - g * interval '1 hour',
+            case when g % 3 = 0 then null else now() end
+     from users u, generate_series(1, $2::int) g where u.email = $1`,
+    [email, BELL_NOTIFICATIONS],
+  );
 
   // The demo doctors are seeded outside production; the booking page asks for 60 days at once.
   const doctors = (await (await fetch(`${app.url}/api/doctors`)).json()) as {
@@ -244,7 +260,7 @@ async function main(): Promise<number> {
   const today = new Date().toISOString().slice(0, 10);
   const inSixtyDays = new Date(Date.now() + 60 * 86_400_000).toISOString().slice(0, 10);
 
-  const scenarios: Scenario[] = [
+  const allScenarios: Scenario[] = [
     { name: 'health', target: 'app', method: 'GET', path: '/healthz' },
     {
       name: 'login',
@@ -278,7 +294,21 @@ async function main(): Promise<number> {
       path: `/api/availability?doctorId=${doctorId}&startDate=${today}&endDate=${inSixtyDays}`,
       headers: { 'accept-encoding': 'br, gzip' },
     },
+    {
+      // Issue #20: every signed-in page reads the bell — the unread count and the newest page in
+      // one indexed query — for a reader with BELL_NOTIFICATIONS of them.
+      name: 'notifications',
+      target: 'app',
+      method: 'GET',
+      path: '/api/notifications',
+      headers: { authorization: `Bearer ${accessToken}` },
+    },
   ];
+  const scenarios = ONLY ? allScenarios.filter((sc) => ONLY.includes(sc.name)) : allScenarios;
+  if (scenarios.length === 0)
+    throw new Error(
+      `BENCH_ONLY names no scenario: ${allScenarios.map((sc) => sc.name).join(', ')}`,
+    );
 
   const baselineScenario: Scenario = {
     name: 'baseline',
@@ -320,6 +350,12 @@ async function main(): Promise<number> {
       errors: runs.reduce((sum, r) => sum + r.app.errors, 0),
     };
   });
+
+  if (ONLY) {
+    console.log(`\n${table(rows)}\n`);
+    console.log('BENCH_ONLY: no storms, no targets, no results file.');
+    return rows.some((r) => r.non2xx > 0 || r.errors > 0) ? 1 : 0;
+  }
 
   // The storms: 50 sign-ins at once, for twice a measurement, while a page load's status call
   // goes on beside them (started once the storm is under way, over before it ends). A full

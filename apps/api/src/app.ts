@@ -26,6 +26,7 @@ import { createSummaryReader } from './modules/doctor-console/summaries.ts';
 import { registerDoctorProfile } from './modules/doctor-profile/plugin.ts';
 import { registerDoctors } from './modules/doctors/plugin.ts';
 import { registerDocuments } from './modules/documents/plugin.ts';
+import { registerFollowUps } from './modules/follow-ups/plugin.ts';
 import { registerGuestConsultations } from './modules/guest-consultations/plugin.ts';
 import { registerHealth } from './modules/health/plugin.ts';
 import { startBackgroundWork } from './modules/jobs/background.ts';
@@ -34,17 +35,22 @@ import { registerLegal } from './modules/legal/plugin.ts';
 import { registerMail } from './modules/mail/plugin.ts';
 import type { Mailer } from './modules/mail/mailer.ts';
 import { registerMeetings } from './modules/meetings/plugin.ts';
+import { MAX_FRAME_BYTES } from './modules/meetings/signalling-routes.ts';
+import { registerNotifications } from './modules/notifications/plugin.ts';
+import { registerMessages } from './modules/messages/plugin.ts';
 import { registerPayments } from './modules/payments/plugin.ts';
 import { registerPrivacy } from './modules/privacy/plugin.ts';
 import { registerProfile } from './modules/profile/plugin.ts';
 import { createRetention } from './modules/retention/retention.ts';
 import { registerSchedules } from './modules/schedules/plugin.ts';
+import { registerWaitlist } from './modules/waitlist/plugin.ts';
 import { compressionPlugin } from './plugins/compression.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { inputTextGuardPlugin } from './plugins/input-text-guard.ts';
 import { createMetrics, metricsPlugin } from './plugins/metrics.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
+import { websocketPlugin } from './plugins/websocket.ts';
 import { spaPlugin } from './plugins/spa.ts';
 
 declare module 'fastify' {
@@ -150,6 +156,8 @@ export async function buildApp(deps: AppDeps) {
   await app.register(compressionPlugin);
   await app.register(cookie);
   await app.register(openApiPlugin);
+  // Before every module: the one WebSocket server of the video rooms and the bell.
+  await app.register(websocketPlugin, { maxPayload: MAX_FRAME_BYTES });
 
   const { db, pool } = database;
   const { mailer } = await registerMail(app, {
@@ -165,8 +173,8 @@ export async function buildApp(deps: AppDeps) {
   app.addHook('onClose', () => afterResponse.settled());
   app.addHook('onResponse', async (request, reply) => {
     if (request.routeOptions.config.endsSessions && reply.statusCode < 300)
-      afterResponse.run('close the video sockets of ended sessions', () =>
-        app.meetings.sessionsEnded(),
+      afterResponse.run('close the video and bell sockets of ended sessions', () =>
+        Promise.all([app.meetings.sessionsEnded(), notifications.sessionsEnded()]),
       );
   });
   // One bus per process: the video rooms' signalling and the availability cache's news.
@@ -198,9 +206,18 @@ export async function buildApp(deps: AppDeps) {
   const { appointments } = await registerAppointments(app, { ...platform, summaries });
   await registerPrivacy(app, { ...platform, summaries, profiles, twoFactor, appointments });
   const { schedules } = await registerSchedules(app, { ...platform, appointments, doctors });
+  const { waitlist } = await registerWaitlist(app, { ...platform, appointments, payments });
   await registerAdmin(app, { ...platform, twoFactor, appointments, schedules });
   await registerDoctorConsole(app, { ...platform, profiles, notesCrypto });
   await registerDocuments(app, platform);
+  await registerMessages(app, platform);
+  await registerFollowUps(app, { ...platform, doctors, payments });
+  const { notifications } = await registerNotifications(app, {
+    ...platform,
+    jwtSecret,
+    broadcaster,
+    afterResponse,
+  });
   const { meetings, preflight } = await registerMeetings(app, {
     ...platform,
     jwtSecret,
@@ -216,6 +233,7 @@ export async function buildApp(deps: AppDeps) {
     [
       { name: 'expire lapsed holds', run: () => payments.expireLapsedHolds() },
       { name: 'complete ended appointments', run: () => appointments.completeEnded() },
+      { name: 'expire ended waitlist alerts', run: () => waitlist.expireEnded() },
       { name: 'run due jobs', run: () => jobs.runDue() },
       { name: 'encrypt legacy health texts', run: () => encryptLegacyHealthText(db, healthText) },
       { name: 'apply retention', run: () => retention.pruneIfDue() },

@@ -32,6 +32,7 @@ const PRIVATE = 'Probable stable angina, order stress ECG';
 const SUMMARY = 'Please book a stress ECG and avoid strain until then.';
 const DOC_TITLE = 'Referral for stress ECG';
 const DOC = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\nReferral stress ECG\n');
+const FOLLOW_UP_NOTE = 'Come back with the stress ECG results';
 
 let t: TestApp;
 let f: Awaited<ReturnType<typeof createBookingFixture>>;
@@ -99,6 +100,12 @@ beforeAll(async () => {
     payload: DOC,
   });
   expect(shared.statusCode, shared.body).toBe(201);
+  // …and proposes a follow-up visit in about two weeks, with a note (issue #20).
+  const followUp = await as(doctorToken, 'POST', `/api/doctor/appointments/${past}/follow-ups`, {
+    suggestedWeeks: 2,
+    note: FOLLOW_UP_NOTE,
+  });
+  expect(followUp.statusCode, followUp.body).toBe(201);
   await t.app.backgroundWork.settled();
 });
 afterAll(() => t.close());
@@ -145,6 +152,21 @@ describe('the export (Art. 15 and 20)', () => {
       actor: { name: 'Elena Petrova', role: 'doctor' },
     });
     expect(data.activity.map((a: { event: string }) => a.event)).toContain('auth.login');
+    // What her bell told her (issue #20): the confirmations and the shared document.
+    expect(data.notifications.items.map((n: { kind: string }) => n.kind)).toEqual(
+      expect.arrayContaining(['bookingConfirmed', 'documentShared']),
+    );
+    expect(JSON.stringify(data.notifications)).not.toContain(DOC_TITLE);
+    expect(data.followUpProposals).toEqual([
+      expect.objectContaining({
+        appointmentId: past,
+        doctor: 'Elena Petrova',
+        suggestedWeeks: 2,
+        note: FOLLOW_UP_NOTE,
+        state: 'open',
+        price: { amountMinor: expect.any(Number), currency: 'EUR' },
+      }),
+    ]);
 
     const [exported] = await t.db
       .select()
@@ -281,6 +303,10 @@ describe('deleting the account (Art. 17)', () => {
     // Encrypted texts are gone too, not just unreadable: no notes or documents remain.
     expect(tables.get('consultation_notes')).toBe('');
     expect(tables.get('appointment_documents')).toBe('');
+    expect(tables.get('follow_up_proposals')).toBe('');
+    // Her bell is gone; what her doctor was told about her keeps no name (issue #20).
+    expect(tables.get('notifications')).not.toContain(patient.userId);
+    expect(tables.get('notification_preferences')).not.toContain(patient.userId);
 
     // She cannot sign in any more, and her session is gone.
     const login = await as(undefined, 'POST', '/auth/login', {

@@ -82,6 +82,55 @@ describe('health data at rest', () => {
     for (const secret of [REASON, NOTES, CANCEL]) expect(sent.join('\n')).not.toContain(secret);
   });
 
+  it('keeps what a patient and the doctor write and attach to each other encrypted', async () => {
+    const MESSAGE = 'Since the new dose my hands tremble in the morning';
+    const REPLY = 'Please halve the levothyroxine until we speak';
+    const LAB = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\nTSH 7.9 mU/l\n');
+    const [p] = await f.patients(1);
+    const { appointmentId } = await f.bookPaid(p!.token, '2026-11-27', '11:00');
+    const as = (token: string) => ({ authorization: `Bearer ${token}` });
+    const thread = await t.app.inject({
+      method: 'PUT',
+      url: `/api/messages/appointments/${appointmentId}/thread`,
+      headers: as(p!.token),
+    });
+    const id = thread.json().data._id;
+    const wrote = await t.app.inject({
+      method: 'POST',
+      url: `/api/messages/threads/${id}/messages`,
+      headers: as(p!.token),
+      payload: { text: MESSAGE },
+    });
+    expect(wrote.statusCode, wrote.body).toBe(201);
+    const attached = await t.app.inject({
+      method: 'POST',
+      url: `/api/messages/threads/${id}/attachments?fileName=Befund-Hashimoto.pdf`,
+      headers: { ...as(p!.token), 'content-type': 'application/pdf' },
+      payload: LAB,
+    });
+    expect(attached.statusCode, attached.body).toBe(201);
+    const doctor = await f.signIn(f.doctorId);
+    const replied = await t.app.inject({
+      method: 'POST',
+      url: `/api/messages/threads/${id}/messages`,
+      headers: as(doctor.token),
+      payload: { text: REPLY },
+    });
+    expect(replied.statusCode, replied.body).toBe(201);
+    await t.app.backgroundWork.settled();
+
+    const tables = await t.tableDumps();
+    expect(tables.get('messages')).toContain(id);
+    expect(tables.get('message_attachments')).toContain(id);
+    const stored = [...tables.values()].join('\n');
+    for (const secret of [MESSAGE, REPLY, 'Hashimoto', 'TSH 7.9'])
+      expect(stored, `"${secret}" in clear in a table`).not.toContain(secret);
+    // A bytea column is dumped as hex: the file's bytes are not there either.
+    expect(stored).not.toContain(Buffer.from('TSH 7.9').toString('hex'));
+    for (const secret of [MESSAGE, REPLY, 'Hashimoto', 'TSH'])
+      expect(sent.join('\n')).not.toContain(secret);
+  });
+
   it('encrypts what an earlier version stored in clear, and opens it the same', async () => {
     const [p] = await f.patients(1);
     const [row] = await t.db
@@ -112,5 +161,27 @@ describe('health data at rest', () => {
     });
     expect(await read()).toBe('Headache every morning');
     expect(await t.dumpAllTables()).not.toContain('Headache every morning');
+  });
+
+  it('keeps the note of a follow-up proposal encrypted, and shows it to the patient (issue #20)', async () => {
+    const NOTE = 'Recheck the potassium level after the new diuretic';
+    // Yesterday's consultation, completed.
+    const visit = await f.appointmentIn(-86_400_000, { status: 'completed' });
+    const doctor = await f.signIn(f.doctorId);
+    const proposed = await t.app.inject({
+      method: 'POST',
+      url: `/api/doctor/appointments/${visit.id}/follow-ups`,
+      headers: { authorization: `Bearer ${doctor.token}` },
+      payload: { suggestedWeeks: 1, note: NOTE },
+    });
+    expect(proposed.statusCode, proposed.body).toBe(201);
+    const read = await t.app.inject({
+      url: `/api/follow-ups/${proposed.json().data._id}`,
+      headers: { authorization: `Bearer ${visit.patient.token}` },
+    });
+    expect(read.json().data.note).toBe(NOTE);
+    await t.app.backgroundWork.settled();
+    expect(await t.dumpAllTables()).not.toContain('potassium');
+    expect(sent.join('\n')).not.toContain('potassium');
   });
 });

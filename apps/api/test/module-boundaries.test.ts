@@ -36,6 +36,8 @@ const PUBLISHED = [
   'appointments/erasure.ts',
   'payments/payment-records.ts',
   'schedules/first-hours.ts',
+  'waitlist/slots-freed.ts',
+  'waitlist/patient-alerts.ts',
 ];
 
 /**

@@ -11,6 +11,8 @@ import {
   rateLimitCounters,
   sessions,
   users,
+  waitlistEntries,
+  waitlistOffers,
 } from '../src/db/schema.ts';
 import { RETENTION } from '../src/modules/retention/policy.ts';
 import { createBookingFixture } from './booking-fixture.ts';
@@ -102,6 +104,22 @@ beforeAll(async () => {
   await t.db
     .insert(meetingEvents)
     .values({ appointmentId: appointment!.id, kind: 'joined', role: 'patient', at: clock() });
+  // An earlier-time alert that ended ten days before the start, and the time it was offered.
+  const [alert] = await t.db
+    .insert(waitlistEntries)
+    .values({
+      patientId: patient.userId,
+      doctorId: f.doctorId,
+      status: 'expired',
+      expiresAt: new Date(START.getTime() - 10 * DAY),
+    })
+    .returning();
+  await t.db.insert(waitlistOffers).values({
+    entryId: alert!.id,
+    doctorId: f.doctorId,
+    startsAt: new Date(START.getTime() - 11 * DAY),
+    offeredAt: new Date(START.getTime() - 12 * DAY),
+  });
   await t.app.backgroundWork.settled();
   await t.app.backgroundWork.tick();
 });
@@ -138,6 +156,16 @@ describe('retention', () => {
     expect(await tokensOf(patient.userId)).toBe(2);
     await at(RETENTION.oneTimeTokens.days + 1);
     expect(await tokensOf(patient.userId)).toBe(0);
+  });
+
+  it('removes an earlier-time alert and its offers 30 days after the alert ended', async () => {
+    const alerts = () => countOf(t.db.select({ n: count() }).from(waitlistEntries));
+    // It ended ten days before the start: its 30 days are over on day 20.
+    await at(RETENTION.waitlistEntries.days - 10 - 1);
+    expect(await alerts()).toBe(1);
+    await at(RETENTION.waitlistEntries.days - 10 + 1);
+    expect(await alerts()).toBe(0);
+    expect(await countOf(t.db.select({ n: count() }).from(waitlistOffers))).toBe(0);
   });
 
   it('removes the signed-out session 30 days later, unconfirmed registrations, old mails and jobs', async () => {

@@ -49,6 +49,15 @@ const TABLE_OWNERS = {
   mailOutbox: 'mail',
   auditLog: 'lib/audit.ts',
   rateLimitCounters: 'lib/rate-limiter.ts',
+  notifications: 'notifications',
+  notificationPreferences: 'notifications',
+  messageThreads: 'messages',
+  messages: 'messages',
+  messageAttachments: 'messages',
+  messageThreadReads: 'messages',
+  followUpProposals: 'follow-ups',
+  waitlistEntries: 'waitlist',
+  waitlistOffers: 'waitlist',
 } as const satisfies Record<TableKey, string>;
 
 type Verb = 'insert' | 'update' | 'delete';

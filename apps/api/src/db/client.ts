@@ -1,5 +1,6 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { trackCommits } from './after-commit.ts';
 import * as schema from './schema.ts';
 
 export type Db = NodePgDatabase<typeof schema>;
@@ -35,6 +36,8 @@ export function createDatabase(
   // An idle client that loses its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   const db = drizzle(pool, { schema });
+  // Work registered inside a transaction runs once it committed (after-commit.ts).
+  trackCommits(db);
   return { pool, db, close: () => pool.end() };
 }
 

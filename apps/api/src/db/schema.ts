@@ -102,6 +102,9 @@ export const doctorProfiles = pgTable('doctor_profiles', {
   // IANA zone: the doctor's working hours and the appointment's date/slot are in this zone.
   timeZone: text('time_zone').notNull(),
   slotMinutes: integer('slot_minutes').notNull().default(30),
+  // A follow-up visit's fee in euro cents, set by the clinic; null: the consultation fee. It may
+  // be lower, or 0 for a free follow-up (issue #20, ADR 0018).
+  followUpFeeMinor: integer('follow_up_fee_minor'),
 });
 
 /** A doctor's uploaded photo, re-validated on upload and served by the API with its type. */
@@ -620,3 +623,229 @@ export const guestInvitations = pgTable('guest_invitations', {
     .references(() => users.id),
   createdAt: createdAt(),
 });
+
+// ---- between visits (issue #20) -----------------------------------------------------------
+
+/**
+ * What the bell shows: one row per event that matters to its reader. No health words — a kind,
+ * the few values its text needs (an appointment's start and zone, who acted), and the link; the
+ * text is written in the reader's language where it is shown.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    params: jsonb('params')
+      .$type<Record<string, string>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    // A path of the web app (`/dashboard/appointments/…`), never an absolute URL.
+    link: text('link').notNull(),
+    createdAt: createdAt(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (t) => [
+    // The bell's one query: the newest of one reader, and the count of the unread.
+    index('notifications_user_idx').on(t.userId, t.createdAt),
+    index('notifications_unread_idx')
+      .on(t.userId)
+      .where(sql`${t.readAt} is null`),
+  ],
+);
+
+/** A reader's choice to get no e-mail for a kind of notification (essential kinds ignore it). */
+export const notificationPreferences = pgTable(
+  'notification_preferences',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    email: boolean('email').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind] })],
+);
+
+/**
+ * A conversation between a patient and the practice: one per appointment (with its doctor) and
+ * one general thread with the clinic (answered by its admins).
+ */
+export const messageThreads = pgTable(
+  'message_threads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    patientId: uuid('patient_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['appointment', 'clinic'] }).notNull(),
+    appointmentId: uuid('appointment_id').references(() => appointments.id, {
+      onDelete: 'cascade',
+    }),
+    // The practice decides whether the patient may write (a closed thread says so).
+    patientMayReply: boolean('patient_may_reply').notNull().default(true),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('message_threads_appointment_key')
+      .on(t.appointmentId)
+      .where(sql`${t.appointmentId} is not null`),
+    uniqueIndex('message_threads_clinic_key')
+      .on(t.patientId)
+      .where(sql`${t.kind} = 'clinic'`),
+    index('message_threads_patient_idx').on(t.patientId, t.lastMessageAt),
+  ],
+);
+
+/** One message of a thread; its text is health data, encrypted and bound to thread and message. */
+export const messages = pgTable(
+  'messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    threadId: uuid('thread_id')
+      .notNull()
+      .references(() => messageThreads.id, { onDelete: 'cascade' }),
+    senderId: uuid('sender_id').references(() => users.id, { onDelete: 'set null' }),
+    senderRole: text('sender_role', { enum: ['patient', 'doctor', 'admin'] }).notNull(),
+    bodyEncrypted: text('body_encrypted').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('messages_thread_idx').on(t.threadId, t.createdAt)],
+);
+
+/** A file sent with a message (PDF, PNG, JPEG), checked by content and encrypted at rest. */
+export const messageAttachments = pgTable(
+  'message_attachments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    threadId: uuid('thread_id')
+      .notNull()
+      .references(() => messageThreads.id, { onDelete: 'cascade' }),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    sha256: text('sha256').notNull(),
+    // AES-256-GCM: 12-byte IV, 16-byte tag, then the ciphertext.
+    contentEncrypted: bytea('content_encrypted').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('message_attachments_message_idx').on(t.messageId)],
+);
+
+/** Read receipts: how far each participant has read a thread. */
+export const messageThreadReads = pgTable(
+  'message_thread_reads',
+  {
+    threadId: uuid('thread_id')
+      .notNull()
+      .references(() => messageThreads.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lastReadAt: timestamp('last_read_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.threadId, t.userId] })],
+);
+
+/**
+ * A follow-up visit the doctor proposes after a consultation: slots of their own (or "in about N
+ * weeks"), a note for the patient (health data, encrypted), the price, until it expires.
+ */
+export const followUpProposals = pgTable(
+  'follow_up_proposals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    // The consultation it follows.
+    appointmentId: uuid('appointment_id')
+      .notNull()
+      .references(() => appointments.id, { onDelete: 'cascade' }),
+    doctorId: uuid('doctor_id')
+      .notNull()
+      .references(() => users.id),
+    patientId: uuid('patient_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    // The offered starts (UTC instants), in the doctor's order of preference.
+    slots: jsonb('slots')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    suggestedWeeks: integer('suggested_weeks'),
+    noteEncrypted: text('note_encrypted'),
+    priceMinor: integer('price_minor').notNull(),
+    currency: text('currency').notNull(),
+    status: text('status', {
+      enum: ['open', 'accepted', 'withdrawn', 'expired'],
+    }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAppointmentId: uuid('accepted_appointment_id').references(() => appointments.id, {
+      onDelete: 'set null',
+    }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('follow_up_proposals_patient_idx').on(t.patientId, t.createdAt),
+    index('follow_up_proposals_appointment_idx').on(t.appointmentId),
+  ],
+);
+
+/**
+ * "Tell me if something earlier frees up": a patient waiting for a doctor (or a specialty),
+ * optionally to move an upcoming appointment earlier. First come, first served.
+ */
+export const waitlistEntries = pgTable(
+  'waitlist_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    patientId: uuid('patient_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    doctorId: uuid('doctor_id').references(() => users.id),
+    specialty: text('specialty'),
+    // The paid appointment to move earlier; none for a patient who found no convenient slot.
+    appointmentId: uuid('appointment_id').references(() => appointments.id, {
+      onDelete: 'cascade',
+    }),
+    status: text('status', {
+      enum: ['waiting', 'fulfilled', 'cancelled', 'expired'],
+    }).notNull(),
+    // The original start, or the end of the search: no offer after it.
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('waitlist_entries_doctor_idx')
+      .on(t.doctorId, t.createdAt)
+      .where(sql`${t.status} = 'waiting'`),
+    index('waitlist_entries_specialty_idx')
+      .on(t.specialty, t.createdAt)
+      .where(sql`${t.status} = 'waiting'`),
+    index('waitlist_entries_patient_idx').on(t.patientId),
+  ],
+);
+
+/** A freed slot offered to a waiting patient; the first to take it gets it. */
+export const waitlistOffers = pgTable(
+  'waitlist_offers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    entryId: uuid('entry_id')
+      .notNull()
+      .references(() => waitlistEntries.id, { onDelete: 'cascade' }),
+    doctorId: uuid('doctor_id')
+      .notNull()
+      .references(() => users.id),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    offeredAt: timestamp('offered_at', { withTimezone: true }).notNull(),
+    takenAt: timestamp('taken_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('waitlist_offers_entry_slot_key').on(t.entryId, t.doctorId, t.startsAt)],
+);

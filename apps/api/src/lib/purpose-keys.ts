@@ -1,7 +1,8 @@
 import { hkdfSync, webcrypto } from 'node:crypto';
 
 /** What a key signs. Each has its own, so a token of one kind can never pass for another. */
-export type KeyPurpose = 'access-token' | 'meeting-join' | 'receipt-link' | 'login-challenge';
+export type KeyPurpose =
+  'access-token' | 'meeting-join' | 'receipt-link' | 'login-challenge' | 'bell-socket';
 
 /**
  * The key for one purpose, derived from the one configured secret (`JWT_SECRET`) with

@@ -37,6 +37,44 @@ export const availabilityKeys = {
     [...AVAILABILITY, day.doctorId, 'day', day.date] as const,
 };
 
+/**
+ * Conversations with the practice (issue #20): a message sent, a thread read or closed
+ * invalidates `all`, so the lists' unread counts, the open thread and the badges load again.
+ */
+export const messageKeys = {
+  all: ['messages'] as const,
+  /** The caller's threads (the patient's, the doctor's or the clinic's), page by page. */
+  list: () => ['messages', 'list'] as const,
+  /** One thread with its messages, page by page. */
+  thread: (threadId: string) => ['messages', 'thread', threadId] as const,
+  /** One thread without its messages: what an open thread polls. */
+  summary: (threadId: string) => ['messages', 'summary', threadId] as const,
+  /** The thread about an appointment, if it has been started. */
+  appointment: (appointmentId: string) => ['messages', 'appointment', appointmentId] as const,
+};
+
+/**
+ * Follow-up proposals (issue #20): proposing, accepting or withdrawing one invalidates `all` —
+ * the consultation's panel, the card's widget, the patient's page.
+ */
+export const followUpKeys = {
+  all: ['follow-ups'] as const,
+  /** The proposals of one consultation. */
+  appointment: (appointmentId: string) => ['follow-ups', 'appointment', appointmentId] as const,
+  one: (id: string) => ['follow-ups', 'one', id] as const,
+};
+
+/**
+ * Earlier-time alerts (issue #20): asking, stopping or taking an offer invalidates `all` — the
+ * appointment cards' and the booking page's alert, the list of alerts, an open offer.
+ */
+export const waitlistKeys = {
+  all: ['waitlist'] as const,
+  /** The caller's alerts. */
+  list: () => ['waitlist', 'list'] as const,
+  offer: (offerId: string) => ['waitlist', 'offer', offerId] as const,
+};
+
 /** The doctors a patient can book: a doctor's changed profile shows in the list. */
 export const doctorKeys = {
   all: ['doctors'] as const,
@@ -49,3 +87,15 @@ export const doctorKeys = {
 export const adminKeys = {
   all: ['admin'] as const,
 };
+
+/**
+ * What a notification can be about (issue #20): when the bell changes while a page is open, the
+ * queries under these roots are refetched if shown, so the page says what the bell says — an
+ * appointment moved or cancelled, a reply, a follow-up proposed, an earlier time offered.
+ */
+export const keysTheBellRefreshes = [
+  appointmentKeys.all,
+  messageKeys.all,
+  followUpKeys.all,
+  waitlistKeys.all,
+] as const;

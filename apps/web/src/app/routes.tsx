@@ -1,14 +1,7 @@
 import { redirect, type DOMRouterOpts, type RouteObject } from 'react-router';
 import { DelayedSpinner } from '../components/ui/spinner';
 import { AboutPage } from '../features/about/components/about-page';
-import {
-  CONSENT_PATH,
-  requireAuth,
-  requireCompleteProfile,
-  requireGuest,
-  requirePatient,
-  SECURITY_PATH,
-} from './guards';
+import { CONSENT_PATH, requireAuth, requireGuest, requirePatient, SECURITY_PATH } from './guards';
 import { PublicLayout } from './layouts/public-layout';
 import { RootLayout } from './layouts/root-layout';
 import { RouteErrorBoundary } from './route-error-boundary';
@@ -19,8 +12,10 @@ import { loadSignedInTranslations } from '../lib/i18n';
 // hook) that a signed-in visit never needs; the signed-in layout (TanStack Query) and shell stay
 // out of what `/` downloads (150 KB budget, scripts/check-budgets.mjs); the profile pages are one group (their forms and
 // dialog); the booking and meeting areas will hold the calendar, payments and WebRTC that nobody
-// needs up front. The doctor's and the admin's areas are not even in this table: their routes
-// (staff-routes.tsx) are added on the first navigation into them (routerOptions below).
+// needs up front. The doctor's and the admin's areas, the patient's pages beyond the dashboard's
+// home and the other signed-in pages are not even in this table: their routes (staff-routes.tsx,
+// patient-routes.tsx, signed-in-pages.tsx) are added on the first navigation into them
+// (routerOptions below); each lazy route listed here adds its chunks' names to the entry.
 const lazyWelcome = async () => ({
   Component: (await import('../features/auth/components/welcome-page')).WelcomePage,
 });
@@ -50,38 +45,6 @@ const lazyDashboardLayout = async () => ({
 const lazyDashboardHome = async () => ({
   Component: (await import('./pages/dashboard-home-page')).DashboardHomeRoute,
 });
-const lazyProfile = async () => ({
-  Component: (await import('./pages/profile-pages')).ProfileRoute,
-});
-const lazyEditProfile = async () => ({
-  Component: (await import('./pages/profile-pages')).EditProfileRoute,
-});
-const lazyCompleteProfile = async () => ({
-  Component: (await import('./pages/profile-pages')).CompleteProfileRoute,
-});
-const lazyCalendar = async () => ({
-  Component: (await import('../features/booking/components/calendar-page')).CalendarPage,
-});
-const lazyBookingSuccess = async () => ({
-  Component: (await import('../features/booking/components/booking-success-page'))
-    .BookingSuccessPage,
-});
-const lazyBookingCancel = async () => ({
-  Component: (await import('../features/booking/components/booking-cancel-page')).BookingCancelPage,
-});
-const lazyAppointments = async () => ({
-  Component: (await import('./pages/appointments-page')).AppointmentsRoute,
-});
-const lazyBilling = async () => ({
-  Component: (await import('../features/billing/components/billing-history-page'))
-    .BillingHistoryPage,
-});
-const lazySecurity = async () => ({
-  Component: (await import('../features/auth/components/security-page')).SecurityPage,
-});
-const lazyConsent = async () => ({
-  Component: (await import('./pages/consent-page')).ConsentRoute,
-});
 const lazyLegal = async () => {
   const page = await import('../features/legal/components/legal-page');
   return { loader: page.legalPageLoader, Component: page.LegalPage };
@@ -94,13 +57,18 @@ const lazyGuest = (page: 'GuestLinkPage' | 'GuestMeetingPage' | 'GuestLeftPage')
   ]);
   return { Component: module[page] };
 };
-const lazyMeeting = async () => ({
-  Component: (await import('../features/meeting/components/meeting-page')).MeetingPage,
-});
 
 /** The signed-in layout, under which the staff areas are patched in. */
 const SIGNED_IN_ROUTE_ID = 'signed-in';
 const STAFF_AREA = /^\/(doctor|admin)(\/|$)/;
+/** The signed-in pages outside the dashboard's layout, patched in like the staff areas. */
+const SIGNED_IN_PAGES_ROUTE_ID = 'signed-in-pages';
+const SIGNED_IN_PAGE = new RegExp(
+  `^/(complete-profile|calendar|booking|${SECURITY_PATH.slice(1)}|${CONSENT_PATH.slice(1)})(/|$)`,
+);
+/** The patient's layout, under which its pages beyond the home are patched in. */
+const DASHBOARD_ROUTE_ID = 'dashboard';
+const PATIENT_PAGE = /^\/dashboard\/./;
 
 /** The route table of spec §2. */
 export const routes: RouteObject[] = [
@@ -129,32 +97,16 @@ export const routes: RouteObject[] = [
         lazy: lazySignedInLayout,
         children: [
           {
+            id: DASHBOARD_ROUTE_ID,
             path: 'dashboard',
             loader: requirePatient,
             lazy: lazyDashboardLayout,
-            children: [
-              { index: true, lazy: lazyDashboardHome },
-              { path: 'profile', lazy: lazyProfile },
-              { path: 'appointments', lazy: lazyAppointments },
-              { path: 'meeting/:id', lazy: lazyMeeting },
-              { path: 'billing', lazy: lazyBilling },
-              { path: 'edit-profile', lazy: lazyEditProfile },
-            ],
+            // Its other pages are patched in on the first navigation to one (patient-routes.tsx).
+            children: [{ index: true, lazy: lazyDashboardHome }],
           },
-          {
-            Component: PublicLayout,
-            children: [
-              // The patient's screens: staff (doctors, admins) are sent to their own area.
-              { path: 'complete-profile', loader: requirePatient, lazy: lazyCompleteProfile },
-              { path: 'calendar', loader: requireCompleteProfile, lazy: lazyCalendar },
-              { path: 'booking/success', loader: requirePatient, lazy: lazyBookingSuccess },
-              { path: 'booking/cancel', loader: requirePatient, lazy: lazyBookingCancel },
-              // Every role: two-factor sign-in and the signed-in devices (ADR 0023).
-              { path: SECURITY_PATH.slice(1), lazy: lazySecurity },
-              // A patient's acceptance of a new version of the terms (ADR 0024).
-              { path: CONSENT_PATH.slice(1), lazy: lazyConsent },
-            ],
-          },
+          // Completing the profile, booking, security and consent: patched in on the first
+          // navigation to one (signed-in-pages.tsx).
+          { id: SIGNED_IN_PAGES_ROUTE_ID, Component: PublicLayout, children: [] },
         ],
       },
       {
@@ -184,8 +136,15 @@ export const routes: RouteObject[] = [
  */
 export const routerOptions = {
   async patchRoutesOnNavigation({ path, patch }) {
-    if (!STAFF_AREA.test(path)) return;
-    const { staffRoutes } = await import('./staff-routes');
-    patch(SIGNED_IN_ROUTE_ID, staffRoutes);
+    if (STAFF_AREA.test(path)) {
+      const { staffRoutes } = await import('./staff-routes');
+      patch(SIGNED_IN_ROUTE_ID, staffRoutes);
+    } else if (SIGNED_IN_PAGE.test(path)) {
+      const { signedInPages } = await import('./signed-in-pages');
+      patch(SIGNED_IN_PAGES_ROUTE_ID, signedInPages);
+    } else if (PATIENT_PAGE.test(path)) {
+      const { patientRoutes } = await import('./patient-routes');
+      patch(DASHBOARD_ROUTE_ID, patientRoutes);
+    }
   },
 } satisfies Pick<DOMRouterOpts, 'patchRoutesOnNavigation'>;

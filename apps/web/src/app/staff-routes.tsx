@@ -27,6 +27,11 @@ const lazyDoctorMeeting = async () => ({
 const lazyDoctorGuestConsultation = async () => ({
   Component: (await import('./pages/doctor-guest-consultation-page')).DoctorGuestConsultationRoute,
 });
+const lazyMessages =
+  (page: 'DoctorMessagesPage' | 'AdminMessagesPage' | 'DoctorThreadPage' | 'AdminThreadPage') =>
+  async () => ({
+    Component: (await import('../features/messages/components/messages-pages'))[page],
+  });
 const lazyAdminLayout = async () => ({
   Component: (await import('./layouts/admin-layout')).AdminLayout,
 });
@@ -60,6 +65,8 @@ export const staffRoutes: RouteObject[] = [
       { path: 'appointments/:id', lazy: lazyDoctorAppointment },
       { path: 'meeting/:id', lazy: lazyDoctorMeeting },
       { path: 'guest-consultations/new', lazy: lazyDoctorGuestConsultation },
+      { path: 'messages', lazy: lazyMessages('DoctorMessagesPage') },
+      { path: 'messages/:threadId', lazy: lazyMessages('DoctorThreadPage') },
     ],
   },
   {
@@ -72,6 +79,8 @@ export const staffRoutes: RouteObject[] = [
       { path: 'appointments/:id', lazy: lazyAdminAppointment },
       { path: 'guest-consultations/new', lazy: lazyAdminGuestConsultation },
       { path: 'audit', lazy: lazyAdminAudit },
+      { path: 'messages', lazy: lazyMessages('AdminMessagesPage') },
+      { path: 'messages/:threadId', lazy: lazyMessages('AdminThreadPage') },
     ],
   },
 ];

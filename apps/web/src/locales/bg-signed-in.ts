@@ -8,6 +8,10 @@ import schedule from './bg/schedule.json';
 import legal from './bg/legal.json';
 import security from './bg/security.json';
 import privacy from './bg/privacy.json';
+import notifications from './bg/notifications.json';
+import messages from './bg/messages.json';
+import followUps from './bg/follow-ups.json';
+import waitlist from './bg/waitlist.json';
 import type { Resources } from './en';
 
 /** The Bulgarian of the signed-in screens, loaded by the signed-in routes. */
@@ -22,4 +26,8 @@ export const bgSignedIn = {
   security,
   privacy,
   legal,
+  notifications,
+  messages,
+  followUps,
+  waitlist,
 } satisfies Partial<Resources>;

@@ -8,6 +8,10 @@ import schedule from './de/schedule.json';
 import legal from './de/legal.json';
 import security from './de/security.json';
 import privacy from './de/privacy.json';
+import notifications from './de/notifications.json';
+import messages from './de/messages.json';
+import followUps from './de/follow-ups.json';
+import waitlist from './de/waitlist.json';
 import type { Resources } from './en';
 
 /** The German of the signed-in screens, loaded by the signed-in routes. */
@@ -22,4 +26,8 @@ export const deSignedIn = {
   security,
   privacy,
   legal,
+  notifications,
+  messages,
+  followUps,
+  waitlist,
 } satisfies Partial<Resources>;

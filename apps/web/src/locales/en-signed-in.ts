@@ -8,6 +8,10 @@ import schedule from './en/schedule.json';
 import legal from './en/legal.json';
 import security from './en/security.json';
 import privacy from './en/privacy.json';
+import notifications from './en/notifications.json';
+import messages from './en/messages.json';
+import followUps from './en/follow-ups.json';
+import waitlist from './en/waitlist.json';
 import type { Resources } from './en';
 
 /** The English of the signed-in screens, loaded by the signed-in routes (the entry has the rest). */
@@ -22,4 +26,8 @@ export const enSignedIn = {
   security,
   privacy,
   legal,
+  notifications,
+  messages,
+  followUps,
+  waitlist,
 } satisfies Partial<Resources>;

@@ -14,6 +14,10 @@ import schedule from './en/schedule.json';
 import legal from './en/legal.json';
 import security from './en/security.json';
 import privacy from './en/privacy.json';
+import notifications from './en/notifications.json';
+import messages from './en/messages.json';
+import followUps from './en/follow-ups.json';
+import waitlist from './en/waitlist.json';
 
 /** The shape every language must have: the English keys, any string values. */
 type Translation<T> = { [K in keyof T]: T[K] extends string ? string : Translation<T[K]> };
@@ -40,6 +44,10 @@ export const en = {
   security,
   privacy,
   legal,
+  notifications,
+  messages,
+  followUps,
+  waitlist,
 };
 
 export type Resources = Translation<typeof en>;

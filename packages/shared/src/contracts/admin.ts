@@ -30,6 +30,17 @@ const doctorFields = {
   feeMinor: z
     .int('invalidValue')
     .check(z.minimum(0, 'invalidValue'), z.maximum(FEE_MINOR_MAX, 'invalidValue')),
+  /**
+   * A follow-up visit's fee (issue #20): lower than the consultation, or 0 for a free one; null
+   * charges the consultation fee. Left out, an edit keeps what was set.
+   */
+  followUpFeeMinor: z.optional(
+    z.nullable(
+      z
+        .int('invalidValue')
+        .check(z.minimum(0, 'invalidValue'), z.maximum(FEE_MINOR_MAX, 'invalidValue')),
+    ),
+  ),
 };
 
 const doctorName = z
@@ -64,6 +75,8 @@ export const adminDoctorSchema = z.object({
   timeZone: z.string(),
   slotMinutes: z.number(),
   feeMinor: z.number(),
+  /** The follow-up fee the clinic set; null: the consultation fee. */
+  followUpFeeMinor: z.nullable(z.number()),
   upcoming: z.number(),
 });
 export type AdminDoctor = z.infer<typeof adminDoctorSchema>;

@@ -2,6 +2,8 @@ import * as z from 'zod/mini';
 import { successSchema } from './api-response.ts';
 import { currentPasswordSchema } from './auth.ts';
 import { twoFactorCodeSchema } from './two-factor.ts';
+import { NOTIFICATION_KINDS } from '../domain/notification-kinds.ts';
+import { EMAIL_NOTIFICATION_KINDS, notificationParamsSchema } from './notifications.ts';
 
 // The patient's data rights (GDPR Art. 15, 17, 20): the export, who saw their data, and deleting
 // the account (issue #11, ADR 0025).
@@ -139,6 +141,88 @@ export const dataExportSchema = z.object({
   accessLog: z.array(accessLogEntrySchema),
   /** The patient's own account events (sign-ins, changes), with the address they came from. */
   activity: z.array(z.object({ at: instant, event: z.string(), ip: z.nullable(z.string()) })),
+  /**
+   * The conversations with the practice (issue #20): one per appointment with its doctor, and the
+   * general one with the clinic — every message as written, every file it carried.
+   */
+  messages: z.array(
+    z.object({
+      id: z.string(),
+      kind: z.enum(['appointment', 'clinic']),
+      appointmentId: z.nullable(z.string()),
+      startedAt: instant,
+      patientMayReply: z.boolean(),
+      messages: z.array(
+        z.object({
+          at: instant,
+          from: z.enum(['patient', 'doctor', 'admin']),
+          /** The writer's name; null when their account is gone. */
+          sender: z.nullable(z.string()),
+          text: z.string(),
+          attachments: z.array(
+            z.object({
+              fileName: z.string(),
+              contentType: z.string(),
+              sizeBytes: z.number(),
+              sha256: z.string(),
+              contentBase64: z.string(),
+            }),
+          ),
+        }),
+      ),
+    }),
+  ),
+  /** The follow-up visits doctors proposed (issue #20), with the doctor's note for the patient. */
+  followUpProposals: z.array(
+    z.object({
+      id: z.string(),
+      /** The consultation it follows, and the follow-up appointment once booked. */
+      appointmentId: z.string(),
+      followUpAppointmentId: z.nullable(z.string()),
+      doctor: z.string(),
+      offeredSlots: z.array(instant),
+      suggestedWeeks: z.nullable(z.number()),
+      note: z.nullable(z.string()),
+      price: money,
+      state: z.string(),
+      createdAt: instant,
+      expiresAt: instant,
+    }),
+  ),
+  /**
+   * The earlier-time alerts the patient asked for (issue #20) — for an appointment, a doctor or a
+   * specialty — and the freed times each was offered.
+   */
+  waitlist: z.array(
+    z.object({
+      id: z.string(),
+      doctor: z.nullable(z.string()),
+      specialty: z.nullable(z.string()),
+      appointmentId: z.nullable(z.string()),
+      status: z.string(),
+      createdAt: instant,
+      expiresAt: instant,
+      offers: z.array(
+        z.object({ startsAt: instant, offeredAt: instant, takenAt: z.nullable(instant) }),
+      ),
+    }),
+  ),
+  /**
+   * What the bell told the patient (issue #20), newest first: the kind, the values its text uses
+   * (never a health word), where it led, and when it was read; and the e-mails they turned off.
+   */
+  notifications: z.object({
+    items: z.array(
+      z.object({
+        kind: z.enum(NOTIFICATION_KINDS),
+        params: notificationParamsSchema,
+        link: z.string(),
+        createdAt: instant,
+        readAt: z.nullable(instant),
+      }),
+    ),
+    emailTurnedOff: z.array(z.enum(EMAIL_NOTIFICATION_KINDS)),
+  }),
 });
 export type DataExport = z.infer<typeof dataExportSchema>;
 export const dataExportResponseSchema = successSchema(dataExportSchema);

@@ -43,4 +43,8 @@ describe('joinState', () => {
     expect(at('2026-03-29T09:00:00Z', { plan: 'prescription' }).isJoinable).toBe(false);
     expect(at('2026-03-29T08:00:00Z', { status: 'cancelled' }).minutesUntilJoinable).toBe(0);
   });
+
+  it('is joinable for a follow-up visit, a video call like the consultation (issue #20)', () => {
+    expect(at('2026-03-29T09:00:00Z', { plan: 'follow-up' }).isJoinable).toBe(true);
+  });
 });

@@ -8,7 +8,15 @@ export const JOIN_CLOSES_AFTER_MS = 30 * 60_000;
 export type JoinState = { isJoinable: boolean; minutesUntilJoinable: number; hasPassed: boolean };
 
 /**
- * Joinable only for an upcoming consultation inside the window. `minutesUntilJoinable` counts
+ * The plans met by video: the consultation (spec §4) and the follow-up visit the doctor proposes
+ * after one (issue #20) — a follow-up of a video consultation is one too. A prescription request
+ * has no call.
+ */
+export const VIDEO_PLANS = ['consultation', 'follow-up'] as const;
+export const hasVideoCall = (plan: string) => (VIDEO_PLANS as readonly string[]).includes(plan);
+
+/**
+ * Joinable only for an upcoming video visit (VIDEO_PLANS) inside the window. `minutesUntilJoinable` counts
  * whole minutes up (so "Available in 1 minute" never shows when 30 seconds remain as 0).
  */
 export function joinState({
@@ -27,7 +35,7 @@ export function joinState({
   const hasPassed = t > start + JOIN_CLOSES_AFTER_MS;
   const opensAt = start - JOIN_OPENS_BEFORE_MS;
   const inWindow = t >= opensAt && !hasPassed;
-  const eligible = status === 'upcoming' && plan === 'consultation';
+  const eligible = status === 'upcoming' && hasVideoCall(plan);
   return {
     isJoinable: eligible && inWindow,
     minutesUntilJoinable: eligible && t < opensAt ? Math.ceil((opensAt - t) / 60_000) : 0,

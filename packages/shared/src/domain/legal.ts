@@ -8,7 +8,7 @@ export type LegalDocument = (typeof LEGAL_DOCUMENTS)[number];
 
 export const LEGAL_VERSIONS: Record<LegalDocument, string> = {
   terms: '2026-11-24',
-  privacy: '2026-11-24',
+  privacy: '2026-11-27',
 };
 
 /** The pages of the site's legal texts (the footer, the mails and the registration link them). */

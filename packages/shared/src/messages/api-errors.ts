@@ -55,9 +55,17 @@ export const API_ERRORS = {
   appointmentNotStarted: 'The appointment has not started yet',
   outcomeLocked: 'The outcome can no longer be changed',
   documentNotFound: 'Document not found',
+  notificationNotFound: 'Notification not found',
   documentTypeInvalid: 'Only PDF, PNG and JPEG files can be shared',
   documentsClosed: 'Documents can be shared from the consultation until 30 days after it',
   documentChanged: 'The document was changed meanwhile. Please reload and try again.',
+  threadNotFound: 'Conversation not found',
+  threadClosed: 'The practice has closed replies in this conversation.',
+  messagesWindowClosed:
+    'Messages about this appointment are closed 30 days after it, or when it was cancelled. Please write to the clinic.',
+  attachmentNotFound: 'Attachment not found',
+  practiceOnly: 'Only the practice can allow or stop replies in a conversation.',
+  messageRateLimited: 'You have sent many messages in the last hour. Please try again later.',
   slotTaken: 'This time slot is no longer available. Please choose a different time.',
   slotNotOffered: 'This time is not one of the doctor’s available slots.',
   tooManyHolds:
@@ -98,6 +106,28 @@ export const API_ERRORS = {
     'You have downloaded your data several times in the last hour. Please try again later.',
   legalVersionChanged:
     'These terms have changed while you were reading them. Please read the new version and accept it.',
+  followUpNotFound: 'Follow-up proposal not found',
+  followUpNotProposable:
+    'A follow-up can be proposed from the consultation until 30 days after it, unless it was cancelled',
+  followUpAlreadyOpen:
+    'This consultation already has an open follow-up proposal. Withdraw it to propose another.',
+  followUpSlotUnavailable:
+    'One of these times is no longer free in your calendar. Please choose again.',
+  followUpSlotTaken: 'This time has just been taken. Please choose another one.',
+  followUpExpired: 'This follow-up proposal has expired. You can book a new appointment instead.',
+  followUpWithdrawn: 'The doctor has withdrawn this follow-up proposal.',
+  followUpCheckoutOpen:
+    'The payment for this follow-up visit is already open. Finish it, or cancel it to choose another time.',
+  followUpAlreadyAccepted: 'This follow-up visit is already booked.',
+  waitlistEntryNotFound: 'Earlier-time alert not found',
+  waitlistOfferNotFound: 'Offer not found',
+  waitlistTooSoon:
+    'An earlier time can be looked for only for an appointment at least 2 days away.',
+  waitlistAlreadyWaiting: 'You will already be told when an earlier time frees up for this.',
+  waitlistTooManyEntries:
+    'You are already waiting for earlier times in 5 places. Stop one of them to add another.',
+  waitlistOfferClosed:
+    'This offer has ended: you took it, the alert was stopped or has expired, or the appointment has moved.',
 } as const;
 
 export type ApiErrorCode = keyof typeof API_ERRORS;

@@ -62,6 +62,8 @@ export const VALIDATION_MESSAGES_EN = {
   scheduleTooShort: 'This range is shorter than one appointment slot',
   scheduleDatePast: 'Please choose today or a later date',
   scheduleDateTooFar: 'Please choose a date within the next year',
+  messageRequired: 'Please write a message',
+  messageTooLong: 'Please keep the message to at most 5,000 characters',
 } as const;
 
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES_EN;

@@ -8,7 +8,10 @@ import type { Db, Tx } from '../../db/client.ts';
 import { appointments, doctorProfiles, guestInvitations, users } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { calendarEvent } from '../../lib/ics.ts';
+import type { NotificationKind } from '@vizita/shared/domain/notification-kinds';
 import { enqueue, type JobWorker } from '../jobs/queue.ts';
+import { notifyAboutAppointment } from '../notifications/appointment-notices.ts';
+import { emailWanted } from '../notifications/preferences.ts';
 import type { Mailer, MailMessage } from '../mail/mailer.ts';
 import { escapeHtml } from '../mail/templates.ts';
 import { APPOINTMENT_MAIL_COPY, type AppointmentMailKind } from './appointment-mail-copy.ts';
@@ -96,6 +99,31 @@ export async function queueReminders(
     });
   }
 }
+
+/**
+ * The kind of notification each mail is, for the reader's e-mail preferences (issue #20): the
+ * cancellations, moves and reassignments are essential and always go; the visit's own record —
+ * completed, no-show, the doctor's summary — is no notification and always goes too.
+ */
+const PATIENT_MAIL_NOTIFICATION = {
+  confirmed: 'bookingConfirmed',
+  rescheduled: 'appointmentMoved',
+  reassigned: 'appointmentReassigned',
+  cancelled: 'appointmentCancelled',
+  refunded: 'refundIssued',
+  reminder24h: 'appointmentReminder',
+  reminder15m: 'appointmentReminder',
+  completed: null,
+  no_show: null,
+  doctor_summary: null,
+} as const satisfies Record<AppointmentMailKind, NotificationKind | null>;
+const DOCTOR_NOTICE_NOTIFICATION = {
+  confirmed: 'newBooking',
+  assigned: 'newBooking',
+  cancelled: 'patientCancelled',
+  rescheduled: 'appointmentMoved',
+  reassigned: 'appointmentReassigned',
+} as const satisfies Record<DoctorNoticeKind, NotificationKind>;
 
 const intlLocale = (locale: Locale) => (locale === 'en' ? 'en-US' : locale);
 const isLocale = (value: string): value is Locale => (LOCALES as readonly string[]).includes(value);
@@ -420,7 +448,11 @@ export function createAppointmentMails({
     const data = await load(payload.appointmentId ?? '', payload.doctorId);
     if (!data) return;
     if (payload.recipient === 'doctor') {
-      if (isDoctorNoticeKind(kind)) await mailer.send(composeForDoctor(kind, data));
+      if (
+        isDoctorNoticeKind(kind) &&
+        (await emailWanted(db, data.doctor.id, DOCTOR_NOTICE_NOTIFICATION[kind]))
+      )
+        await mailer.send(composeForDoctor(kind, data));
       return;
     }
     // A deleted account gets no more mail (its address is gone anyway).
@@ -428,6 +460,22 @@ export function createAppointmentMails({
     if (isReminder(kind) && !reminderIsDue(kind, data.appointment, payload.startsAt)) return;
     const summary = kind === 'doctor_summary' ? await readSummary(data.appointment.id) : null;
     if (kind === 'doctor_summary' && !summary) return;
-    await mailer.send(composeForPatient(kind, data, payload.refund, summary));
+    const notification = PATIENT_MAIL_NOTIFICATION[kind];
+    if (!notification || (await emailWanted(db, data.patient.id, notification)))
+      await mailer.send(composeForPatient(kind, data, payload.refund, summary));
+    // The reminder is on the bell too, after its mail: a mail that failed is retried, and the
+    // bell must not show the reminder twice.
+    if (isReminder(kind))
+      await db.transaction((tx) =>
+        notifyAboutAppointment(tx, data.appointment.id, [
+          {
+            to: 'patient',
+            kind: 'appointmentReminder',
+            ...(kind === 'reminder15m'
+              ? { link: `/dashboard/meeting/${data.appointment.id}` }
+              : {}),
+          },
+        ]),
+      );
   });
 }

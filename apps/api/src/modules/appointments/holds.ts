@@ -1,6 +1,8 @@
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { appointments } from '../../db/schema.ts';
+import { notifyAboutAppointment } from '../notifications/appointment-notices.ts';
+import { queueAppointmentMail, queueDoctorNotice, queueReminders } from './appointment-mails.ts';
 
 // A payment hold's life, published for the modules that take slots (payments' checkout, a guest
 // consultation) and for the appointments module's own moves. A hold is an appointment row in
@@ -72,6 +74,29 @@ export async function confirmHold(tx: Tx, id: string, now: Date) {
     .update(appointments)
     .set({ status: 'upcoming', holdExpiresAt: null, updatedAt: now })
     .where(eq(appointments.id, id));
+}
+
+/**
+ * What a booking sets going once it holds its slot for good — paid, or taken without a payment
+ * (a free follow-up visit): the patient's confirmation, the doctor's notice and the reminders,
+ * queued in the caller's transaction. One place, so every kind of booking tells the same people
+ * once. Answers the keys of the jobs to run once the transaction committed.
+ */
+export async function bookingConfirmed(
+  tx: Tx,
+  appointment: { id: string; startsAt: Date },
+  now: Date,
+): Promise<string[]> {
+  const keys = [
+    await queueAppointmentMail(tx, 'confirmed', appointment.id, now),
+    await queueDoctorNotice(tx, 'confirmed', appointment.id, now),
+  ];
+  await queueReminders(tx, appointment, now);
+  await notifyAboutAppointment(tx, appointment.id, [
+    { to: 'patient', kind: 'bookingConfirmed' },
+    { to: 'doctor', kind: 'newBooking' },
+  ]);
+  return keys;
 }
 
 /** The hold ends unpaid (the checkout lapsed, failed or was left): the slot is free again. */

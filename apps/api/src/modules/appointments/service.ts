@@ -6,6 +6,7 @@ import {
   type RescheduleAppointmentRequest,
 } from '@vizita/shared/contracts/appointments';
 import {
+  hasVideoCall,
   JOIN_CLOSES_AFTER_MS,
   JOIN_OPENS_BEFORE_MS,
   joinState,
@@ -30,6 +31,11 @@ import { expireLapsedHoldsOnSlot } from './holds.ts';
 import * as repo from './repo.ts';
 import { findAppointment, lockAppointment, type AppointmentRow } from './rows.ts';
 import { heldStarts } from './taken-slots.ts';
+import {
+  cancellationNotices,
+  notifyAboutAppointment,
+} from '../notifications/appointment-notices.ts';
+import { slotsFreed } from '../waitlist/slots-freed.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -98,8 +104,8 @@ export function createAppointmentService({
       status,
       reason: healthText.open(a, 'reason'),
       notes: healthText.open(a, 'notes'),
-      // Only video consultations have a meeting (spec §4 Meeting).
-      meetingUrl: a.plan === 'consultation' ? `${appUrl}/dashboard/meeting/${a.id}` : null,
+      // Only video visits have a meeting (spec §4 Meeting; a follow-up visit is one, issue #20).
+      meetingUrl: hasVideoCall(a.plan) ? `${appUrl}/dashboard/meeting/${a.id}` : null,
       createdAt: a.createdAt.toISOString(),
       updatedAt: a.updatedAt.toISOString(),
       cancelledBy: a.cancelledBy,
@@ -169,6 +175,8 @@ export function createAppointmentService({
         },
         now,
       );
+      // Its time is free again: the patients waiting for an earlier one are offered it.
+      await slotsFreed(tx, { doctorId: a.doctorId, startsAt: [a.startsAt], now });
       const payment = await repo.findPaymentOf(tx, a.id);
       const paid = payment?.status === 'completed';
       const due = paid && refundIsDue(by, a.startsAt, now);
@@ -184,6 +192,8 @@ export function createAppointmentService({
         subjectUserId: a.patientId,
         meta: { appointmentId: a.id, by, refundDue: due },
       });
+      // Each participant who did not cancel hears it on their bell (by whom, never why).
+      await notifyAboutAppointment(tx, a.id, cancellationNotices(by));
       return { keys, due };
     });
     await onCancelled?.(appointmentId);
@@ -308,6 +318,15 @@ export function createAppointmentService({
       userId: string,
       appointmentId: string,
       input: RescheduleAppointmentRequest,
+      /**
+       * An earlier-slot offer's move (waitlist/service.ts): the window it may move within (the
+       * booking window: the offered time is earlier than the appointment), and a check and
+       * write that run in the move's transaction once the new slot is held — a throw undoes it.
+       */
+      options: {
+        windowDays?: number;
+        within?: (tx: Tx, move: { from: Date; to: Date }) => Promise<void>;
+      } = {},
     ): Promise<Appointment> {
       const now = clock();
       // The doctor never changes, so the slot is checked before the transaction: the lock is then
@@ -319,7 +338,7 @@ export function createAppointmentService({
         date: input.newDate.slice(0, 10),
         slot: input.newSlot,
         now,
-        windowDays: RESCHEDULE_WINDOW_DAYS,
+        windowDays: options.windowDays ?? RESCHEDULE_WINDOW_DAYS,
         outsideWindow: 'rescheduleWindow',
       });
       const mailKeys = await db.transaction(async (tx) => {
@@ -339,6 +358,9 @@ export function createAppointmentService({
           if (isUniqueViolation(error)) throw new ApiError(409, 'slotTaken');
           throw error;
         }
+        await options.within?.(tx, { from: a.startsAt, to: slot.startsAt });
+        // The old time is free again: the patients waiting for an earlier one are offered it.
+        await slotsFreed(tx, { doctorId: a.doctorId, startsAt: [a.startsAt], now });
         await queueReminders(tx, { id: a.id, startsAt: slot.startsAt }, now);
         await audit(tx, 'appointment.rescheduled', {
           userId,
@@ -348,6 +370,11 @@ export function createAppointmentService({
             to: slot.startsAt.toISOString(),
           },
         });
+        // The other participant hears of the move on their bell.
+        const by = a.patientId === userId ? ('patient' as const) : ('doctor' as const);
+        await notifyAboutAppointment(tx, a.id, [
+          { to: by === 'patient' ? 'doctor' : 'patient', kind: 'appointmentMoved', by },
+        ]);
         const variant = slot.startsAt.toISOString();
         return [
           await queueAppointmentMail(tx, 'rescheduled', a.id, now, { variant }),
@@ -424,11 +451,19 @@ export function createAppointmentService({
           if (isUniqueViolation(error)) throw new ApiError(409, 'doctorNotFreeThen');
           throw error;
         }
+        // The old doctor's time is free again: their waiting patients are offered it.
+        await slotsFreed(tx, { doctorId: a.doctorId, startsAt: [a.startsAt], now });
         await audit(tx, 'admin.appointment_reassigned', {
           userId: adminId,
           subjectUserId: a.patientId,
           meta: { appointmentId: a.id, from: a.doctorId, to: toDoctorId },
         });
+        // The patient (with the new doctor's name), the new doctor and the one it was taken from.
+        await notifyAboutAppointment(tx, a.id, [
+          { to: 'patient', kind: 'appointmentReassigned', by: 'clinic' },
+          { to: 'doctor', kind: 'newBooking', by: 'clinic' },
+          { to: { doctorId: a.doctorId }, kind: 'appointmentReassigned', by: 'clinic' },
+        ]);
         return [
           await queueAppointmentMail(tx, 'reassigned', a.id, now, { variant: toDoctorId }),
           await queueDoctorNotice(tx, 'assigned', a.id, now, toDoctorId),

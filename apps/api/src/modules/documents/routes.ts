@@ -10,6 +10,7 @@ import {
 import { errorResponses } from '../../lib/api-error.ts';
 import { callerOf } from '../../plugins/authenticate.ts';
 import type { DocumentService } from './service.ts';
+import { sendDownload } from '../../lib/send-download.ts';
 
 const appointmentParams = z.object({ id: z.uuid('invalidValue') });
 const errors = errorResponses(400, 401, 404, 409, 413, 415);
@@ -121,15 +122,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{ documents: DocumentService 
         request.params.versionId,
         request.ip,
       );
-      return reply
-        .header('content-type', file.contentType)
-        .header(
-          'content-disposition',
-          `attachment; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
-        )
-        .header('cache-control', 'no-store')
-        .header('x-content-type-options', 'nosniff')
-        .send(file.bytes);
+      return sendDownload(reply, file);
     },
   );
 };

@@ -7,8 +7,9 @@ import type { Clock } from '../../lib/clock.ts';
 import type { FieldEncryption } from '../../lib/field-encryption.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import { audit } from '../../lib/audit.ts';
-import { safeFileName, sniffDocumentType } from './file-type.ts';
+import { sniffFileType, storedFileName } from '../../lib/file-type.ts';
 import * as repo from './repo.ts';
+import { notifyAboutAppointment } from '../notifications/appointment-notices.ts';
 
 // The ciphertext is bound to its place: a version copied to another document or appointment
 // does not decrypt.
@@ -74,7 +75,7 @@ export function createDocumentService({
       // From the call's opening while the patient's data is open to the doctor (ADR 0016).
       if (!documentsShareable(a, now)) throw new ApiError(409, 'documentsClosed');
       if (input.bytes.length === 0) throw new ApiError(400, 'documentTypeInvalid');
-      const type = sniffDocumentType(input.bytes);
+      const type = sniffFileType(input.bytes);
       if (!type || type !== input.declaredType) throw new ApiError(415, 'documentTypeInvalid');
 
       let documentId = input.documentId;
@@ -92,7 +93,7 @@ export function createDocumentService({
             ...place,
             uploadedBy: doctorId,
             title: input.title,
-            fileName: safeFileName(input.fileName, type),
+            fileName: storedFileName(input.fileName, type),
             contentType: type,
             sizeBytes: input.bytes.length,
             sha256: createHash('sha256').update(input.bytes).digest('hex'),
@@ -104,6 +105,10 @@ export function createDocumentService({
             subjectUserId: a.patientId,
             meta: { appointmentId, documentId, version },
           });
+          // The patient hears of it on the bell and by a mail without the document or its title.
+          await notifyAboutAppointment(tx, appointmentId, [
+            { to: 'patient', kind: 'documentShared' },
+          ]);
         });
       } catch (error) {
         // Two corrections at once: the second would reuse the version number.

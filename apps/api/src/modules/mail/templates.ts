@@ -144,6 +144,113 @@ const COPY = {
         'Wenn Sie Ihr Passwort nicht geändert haben, setzen Sie es jetzt zurück und kontaktieren Sie unseren Support.',
     },
   },
+  // "Something is waiting for you" (issue #20): the notifications module's mails for what has
+  // no mail of its own. Never the content — a message's text, a doctor's note, a document's title
+  // or a freed time: mail crosses providers in clear, and the reader sees it all once signed in.
+  notificationMessage: {
+    en: {
+      subject: 'You have a new message at Vizita',
+      greeting: (n: string) => `Hello ${n},`,
+      body: 'A new message is waiting for you in Vizita. To protect your privacy, we do not put its content in e-mails: please sign in to read it.',
+      action: 'Read the message',
+      footer:
+        'You can choose which of these e-mails you receive in your Vizita account, under “E-mail notifications”.',
+    },
+    bg: {
+      subject: 'Имате ново съобщение във Vizita',
+      greeting: (n: string) => `Здравейте, ${n},`,
+      body: 'Във Vizita ви очаква ново съобщение. За да защитим поверителността ви, не изпращаме съдържанието му по имейл: моля, влезте, за да го прочетете.',
+      action: 'Прочитане на съобщението',
+      footer:
+        'Можете да изберете кои от тези имейли получавате в профила си във Vizita, в раздел „Известия по имейл“.',
+    },
+    de: {
+      subject: 'Sie haben eine neue Nachricht bei Vizita',
+      greeting: (n: string) => `Guten Tag ${n},`,
+      body: 'In Vizita wartet eine neue Nachricht auf Sie. Zum Schutz Ihrer Privatsphäre senden wir ihren Inhalt nicht per E-Mail: Bitte melden Sie sich an, um sie zu lesen.',
+      action: 'Nachricht lesen',
+      footer:
+        'Welche dieser E-Mails Sie erhalten, wählen Sie in Ihrem Vizita-Konto unter „E-Mail-Benachrichtigungen“.',
+    },
+  },
+  notificationFollowUp: {
+    en: {
+      subject: 'Your doctor proposes a follow-up visit',
+      greeting: (n: string) => `Hello ${n},`,
+      body: 'Your doctor has proposed a follow-up visit. Please sign in to Vizita to see the proposal and choose a time.',
+      action: 'See the proposal',
+      footer:
+        'You can choose which of these e-mails you receive in your Vizita account, under “E-mail notifications”.',
+    },
+    bg: {
+      subject: 'Вашият лекар предлага контролен преглед',
+      greeting: (n: string) => `Здравейте, ${n},`,
+      body: 'Вашият лекар предложи контролен преглед. Моля, влезте във Vizita, за да видите предложението и да изберете час.',
+      action: 'Към предложението',
+      footer:
+        'Можете да изберете кои от тези имейли получавате в профила си във Vizita, в раздел „Известия по имейл“.',
+    },
+    de: {
+      subject: 'Ihre Ärztin oder Ihr Arzt schlägt einen Folgetermin vor',
+      greeting: (n: string) => `Guten Tag ${n},`,
+      body: 'Ihre Ärztin oder Ihr Arzt hat einen Folgetermin vorgeschlagen. Bitte melden Sie sich bei Vizita an, um den Vorschlag zu sehen und eine Zeit zu wählen.',
+      action: 'Vorschlag ansehen',
+      footer:
+        'Welche dieser E-Mails Sie erhalten, wählen Sie in Ihrem Vizita-Konto unter „E-Mail-Benachrichtigungen“.',
+    },
+  },
+  notificationEarlierSlot: {
+    en: {
+      subject: 'An earlier appointment time is free',
+      greeting: (n: string) => `Hello ${n},`,
+      body: 'You asked us to tell you when an earlier time frees up: one just did. It goes to whoever takes it first, so please sign in to Vizita soon if you want it.',
+      action: 'See the earlier time',
+      footer:
+        'You can choose which of these e-mails you receive in your Vizita account, under “E-mail notifications”.',
+    },
+    bg: {
+      subject: 'Освободи се по-ранен час',
+      greeting: (n: string) => `Здравейте, ${n},`,
+      body: 'Помолихте да ви уведомим, когато се освободи по-ранен час: току-що се освободи. Той е за този, който го вземе пръв, затова, ако го искате, влезте скоро във Vizita.',
+      action: 'Към по-ранния час',
+      footer:
+        'Можете да изберете кои от тези имейли получавате в профила си във Vizita, в раздел „Известия по имейл“.',
+    },
+    de: {
+      subject: 'Ein früherer Termin ist frei geworden',
+      greeting: (n: string) => `Guten Tag ${n},`,
+      body: 'Sie wollten erfahren, wenn ein früherer Termin frei wird: Gerade ist einer frei geworden. Er geht an die Person, die ihn zuerst nimmt – melden Sie sich also bald bei Vizita an, wenn Sie ihn möchten.',
+      action: 'Früheren Termin ansehen',
+      footer:
+        'Welche dieser E-Mails Sie erhalten, wählen Sie in Ihrem Vizita-Konto unter „E-Mail-Benachrichtigungen“.',
+    },
+  },
+  notificationDocument: {
+    en: {
+      subject: 'Your doctor shared a document with you',
+      greeting: (n: string) => `Hello ${n},`,
+      body: 'Your doctor has shared a document with you in Vizita. To protect your privacy, documents are not sent by e-mail: please sign in to open it.',
+      action: 'Open my appointments',
+      footer:
+        'You can choose which of these e-mails you receive in your Vizita account, under “E-mail notifications”.',
+    },
+    bg: {
+      subject: 'Вашият лекар сподели документ с вас',
+      greeting: (n: string) => `Здравейте, ${n},`,
+      body: 'Вашият лекар сподели документ с вас във Vizita. За да защитим поверителността ви, документите не се изпращат по имейл: моля, влезте, за да го отворите.',
+      action: 'Към часовете ми',
+      footer:
+        'Можете да изберете кои от тези имейли получавате в профила си във Vizita, в раздел „Известия по имейл“.',
+    },
+    de: {
+      subject: 'Ihre Ärztin oder Ihr Arzt hat ein Dokument für Sie freigegeben',
+      greeting: (n: string) => `Guten Tag ${n},`,
+      body: 'Ihre Ärztin oder Ihr Arzt hat in Vizita ein Dokument für Sie freigegeben. Zum Schutz Ihrer Privatsphäre versenden wir Dokumente nicht per E-Mail: Bitte melden Sie sich an, um es zu öffnen.',
+      action: 'Meine Termine öffnen',
+      footer:
+        'Welche dieser E-Mails Sie erhalten, wählen Sie in Ihrem Vizita-Konto unter „E-Mail-Benachrichtigungen“.',
+    },
+  },
 } satisfies Record<string, Record<Locale, Copy>>;
 
 export type MailKind = keyof typeof COPY;

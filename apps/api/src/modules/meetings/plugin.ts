@@ -9,6 +9,7 @@ import { createPreflight } from './preflight.ts';
 import { preflightRoutes } from './preflight-routes.ts';
 import { createBuiltinProvider } from './providers/builtin.ts';
 import { createDailyProvider } from './providers/daily.ts';
+import { notifyPatientWaiting } from '../notifications/appointment-notices.ts';
 import { createMeetingEvents } from './meeting-events.ts';
 import { createRooms } from './rooms.ts';
 import { meetingRoutes } from './routes.ts';
@@ -100,6 +101,7 @@ export async function registerMeetings(
     liveSessions: (ids) => meetings.liveSessions(ids),
     events: createMeetingEvents(db),
     log: app.log,
+    onPatientWaiting: (appointmentId) => notifyPatientWaiting(db, appointmentId),
   });
   await app.register(signallingRoutes, { meetings, rooms, appOrigins: config.appOrigins });
   app.decorate('meetings', {

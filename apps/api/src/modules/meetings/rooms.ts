@@ -145,6 +145,7 @@ export function createRooms({
   events,
   log,
   presenceWaitMs = broadcaster.kind === 'memory' ? 0 : PRESENCE_WAIT_MS,
+  onPatientWaiting,
 }: {
   broadcaster: Broadcaster;
   channelPrefix: string;
@@ -160,6 +161,11 @@ export function createRooms({
   };
   log: Log;
   presenceWaitMs?: number;
+  /**
+   * The patient entered the waiting room (the admission not given yet): the doctor's bell is
+   * told, once per consultation however often the patient reconnects (notifications module).
+   */
+  onPatientWaiting?: (appointmentId: string) => Promise<void>;
 }) {
   const instanceId = randomUUID();
   const rooms = new Map<string, Room>();
@@ -624,6 +630,11 @@ export function createRooms({
         { appointmentId: room.id, peerId: member.peerId, role: member.role },
         'meeting peer joined',
       );
+      if (member.role === 'patient' && onPatientWaiting)
+        track(
+          room.loaded.then(() => (room.admitted ? undefined : onPatientWaiting(room.id))),
+          'could not tell the doctor that the patient waits',
+        );
       track(enter(conn), 'could not enter a room');
     },
 

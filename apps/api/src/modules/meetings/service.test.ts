@@ -26,7 +26,8 @@ describe('meetingRefusal', () => {
     expect(refused({ plan: 'prescription', status: 'cancelled' })?.code).toBe(
       'meetingNotConsultation',
     );
-    expect(refused({ plan: 'follow-up' })?.code).toBe('meetingNotConsultation');
+    // A follow-up visit is a video call like the consultation it follows (issue #20).
+    expect(refused({ plan: 'follow-up' })).toBeNull();
     expect(refused({ status: 'cancelled' })).toEqual({ status: 409, code: 'meetingCancelled' });
     expect(refused({ status: 'completed' })).toEqual({ status: 410, code: 'meetingEnded' });
     expect(refused({ status: 'pending' })).toEqual({ status: 409, code: 'meetingNotAvailable' });

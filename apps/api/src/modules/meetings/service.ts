@@ -5,7 +5,11 @@ import {
   type MeetingRole,
 } from '@vizita/shared/contracts/meetings';
 import { doctorDisplayName } from '@vizita/shared/domain/doctor-name';
-import { JOIN_CLOSES_AFTER_MS, JOIN_OPENS_BEFORE_MS } from '@vizita/shared/domain/join-window';
+import {
+  hasVideoCall,
+  JOIN_CLOSES_AFTER_MS,
+  JOIN_OPENS_BEFORE_MS,
+} from '@vizita/shared/domain/join-window';
 import type { ApiErrorCode } from '@vizita/shared/messages/api-errors';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
@@ -38,8 +42,8 @@ export type MeetingRefusal = {
 };
 
 /**
- * Why an appointment cannot be joined at `now`, or null when it can: a video consultation that
- * is upcoming, from 15 minutes before its start until 30 minutes after it (the end inclusive,
+ * Why an appointment cannot be joined at `now`, or null when it can: a video visit (a
+ * consultation or a follow-up visit) that is upcoming, from 15 minutes before its start until 30 minutes after it (the end inclusive,
  * as `joinState` counts it). 410 when the meeting is over for good, 409 when its state forbids
  * it (for now or for ever).
  */
@@ -47,7 +51,7 @@ export function meetingRefusal(
   a: { plan: string; status: string; startsAt: Date },
   now: Date,
 ): MeetingRefusal | null {
-  if (a.plan !== 'consultation') return { status: 409, code: 'meetingNotConsultation' };
+  if (!hasVideoCall(a.plan)) return { status: 409, code: 'meetingNotConsultation' };
   if (a.status === 'cancelled') return { status: 409, code: 'meetingCancelled' };
   if (a.status === 'completed' || a.status === 'no_show')
     return { status: 410, code: 'meetingEnded' };

@@ -1,4 +1,3 @@
-import websocket from '@fastify/websocket';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
@@ -19,8 +18,6 @@ import type { Admission, MeetingService } from './service.ts';
  */
 export const MAX_FRAME_BYTES = 64 * 1024;
 
-const SHUTDOWN_GRACE_MS = 2000;
-
 /** The page's origin is not the app's: its socket never reaches the token check or a room. */
 type Gate = Admission | { ok: false; code: 'originNotAllowed' };
 
@@ -37,22 +34,9 @@ export const signallingRoutes: FastifyPluginAsyncZod<{
   appOrigins: readonly string[];
 }> = async (app, { meetings, rooms, appOrigins }) => {
   const allowedOrigins = new Set(appOrigins);
-  await app.register(websocket, {
-    options: { maxPayload: MAX_FRAME_BYTES },
-    // Instead of the plugin's bare close: sockets go as "going away" (so browsers join again,
-    // through another instance during a deploy) and the other instances hear that they left.
-    preClose: async () => {
-      await rooms.shutdown();
-      // Close handshakes get a moment to finish; then whatever remains (a client that never
-      // answers) is cut, so a deploy does not wait out ws's 30-second close timeout.
-      const { clients } = app.websocketServer;
-      for (const socket of clients) if (socket.readyState === socket.OPEN) socket.close(1001);
-      for (let waited = 0; clients.size > 0 && waited < SHUTDOWN_GRACE_MS; waited += 50)
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      for (const socket of clients) socket.terminate();
-      await new Promise<void>((resolve) => app.websocketServer.close(() => resolve()));
-    },
-  });
+  // The app's WebSocket server (plugins/websocket.ts, with MAX_FRAME_BYTES) closes every socket
+  // at shutdown as "going away"; before that, the other instances hear that these peers left.
+  app.beforeSocketsClose(() => rooms.shutdown());
 
   const admissions = new WeakMap<FastifyRequest, Gate>();
 

@@ -16,11 +16,7 @@ import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import { audit } from '../../lib/audit.ts';
 import { findUserById, markPaid, setMailPreferences } from '../auth/users.ts';
-import {
-  queueAppointmentMail,
-  queueDoctorNotice,
-  queueReminders,
-} from '../appointments/appointment-mails.ts';
+import { queueAppointmentMail } from '../appointments/appointment-mails.ts';
 import { offeredSlot } from '../doctors/offered-slot.ts';
 import type { JobWorker } from '../jobs/queue.ts';
 import type { PaymentProvider } from './providers/payment-provider.ts';
@@ -29,6 +25,7 @@ import type { ReceiptLinks } from './receipt-links.ts';
 import type { Invoicing } from '../invoices/service.ts';
 import type { HealthText } from '../appointments/health-text.ts';
 import {
+  bookingConfirmed,
   cancelHoldWhoseSlotWasTaken,
   confirmHold,
   countOpenHolds,
@@ -37,8 +34,9 @@ import {
   insertHold,
   lapsedHolds,
 } from '../appointments/holds.ts';
-import { findAppointment } from '../appointments/rows.ts';
+import { findAppointment, type AppointmentRow } from '../appointments/rows.ts';
 import type { BusinessCounters } from '../../plugins/metrics.ts';
+import { notifyAboutAppointment } from '../notifications/appointment-notices.ts';
 import { findPaymentById, lockPaymentById } from './payment-records.ts';
 import * as repo from './repo.ts';
 import { SLOT_LOST_CANCEL_REASON } from '@vizita/shared/contracts/appointments';
@@ -101,6 +99,9 @@ export function createPaymentService(deps: PaymentDeps) {
       userId: payment.patientId,
       meta: { paymentId: payment.id, appointmentId: payment.appointmentId, refundId, by },
     });
+    await notifyAboutAppointment(tx, payment.appointmentId, [
+      { to: 'patient', kind: 'refundIssued', link: '/dashboard/billing' },
+    ]);
     return queueAppointmentMail(tx, 'refunded', payment.appointmentId, now);
   }
 
@@ -185,21 +186,53 @@ export function createPaymentService(deps: PaymentDeps) {
         return row;
       });
 
-      // 2. The provider, outside any transaction. A refusal gives the slot back at once.
+      // 2. and 3. The provider's checkout, and the payment that fulfilment will look up.
+      const session = await service.openCheckout({
+        hold: { ...hold, priceMinor, currency },
+        customerEmail: patient.email,
+        locale,
+        date: input.date,
+        slot: input.slot,
+      });
+      return { ...session, appointmentId: hold.id };
+    },
+
+    /**
+     * Opens the provider's hosted checkout for a hold already taken (a booking's, or a follow-up
+     * visit's, priced by its proposal), outside any transaction, and records the pending payment
+     * that fulfilment looks up by the provider's session. A refusal gives the slot back at once.
+     */
+    async openCheckout({
+      hold,
+      customerEmail,
+      locale,
+      date,
+      slot,
+    }: {
+      hold: Pick<AppointmentRow, 'id' | 'patientId' | 'holdExpiresAt'> & {
+        priceMinor: number;
+        currency: string;
+      };
+      customerEmail: string;
+      locale: Locale;
+      /** The slot on the doctor's calendar, for the checkout's and the receipt's line. */
+      date: string;
+      slot: string;
+    }) {
       let session: { sessionId: string; url: string };
       try {
         session = await provider.createCheckout(
           {
             appointmentId: hold.id,
-            amountMinor: priceMinor,
-            currency,
+            amountMinor: hold.priceMinor,
+            currency: hold.currency,
             // What the hosted checkout and the receipt call it, in the patient's language.
-            description: CHECKOUT_COPY[locale].item(input.date, input.slot),
-            customerEmail: patient.email,
+            description: CHECKOUT_COPY[locale].item(date, slot),
+            customerEmail,
             locale,
             successUrl: `${deps.appUrl}/booking/success?session_id={CHECKOUT_SESSION_ID}`,
             cancelUrl: `${deps.appUrl}/booking/cancel?appointment_id=${hold.id}`,
-            expiresAt,
+            expiresAt: hold.holdExpiresAt ?? new Date(clock().getTime() + CHECKOUT_LIFETIME_MS),
           },
           db,
         );
@@ -208,18 +241,16 @@ export function createPaymentService(deps: PaymentDeps) {
         await expireHold(db, hold.id, clock());
         throw new ApiError(502, 'paymentProviderUnavailable');
       }
-
-      // 3. The payment that fulfilment will look up by the provider's session.
       await repo.insertPayment(db, {
         appointmentId: hold.id,
-        patientId,
+        patientId: hold.patientId,
         provider: provider.name,
         providerSessionId: session.sessionId,
-        amountMinor: priceMinor,
-        currency,
+        amountMinor: hold.priceMinor,
+        currency: hold.currency,
         status: 'pending',
       });
-      return { sessionUrl: session.url, sessionId: session.sessionId, appointmentId: hold.id };
+      return { sessionUrl: session.url, sessionId: session.sessionId };
     },
 
     /**
@@ -253,11 +284,7 @@ export function createPaymentService(deps: PaymentDeps) {
               // A savepoint: if the hold had lapsed and another patient holds the slot now, the
               // unique index refuses, and only this step is undone.
               await tx.transaction((sp) => confirmHold(sp, appointment.id, now));
-              jobKeys.push(
-                await queueAppointmentMail(tx, 'confirmed', appointment.id, now),
-                await queueDoctorNotice(tx, 'confirmed', appointment.id, now),
-              );
-              await queueReminders(tx, appointment, now);
+              jobKeys.push(...(await bookingConfirmed(tx, appointment, now)));
               booked = true;
             } catch (error) {
               if (!isUniqueViolation(error)) throw error;
@@ -271,6 +298,9 @@ export function createPaymentService(deps: PaymentDeps) {
                 { appointmentId: appointment.id, sessionId },
                 'paid after the hold lapsed and the slot was taken: refunding',
               );
+              await notifyAboutAppointment(tx, appointment.id, [
+                { to: 'patient', kind: 'appointmentCancelled', by: 'clinic' },
+              ]);
               jobKeys.push(
                 await queueAppointmentMail(tx, 'cancelled', appointment.id, now, { refund: 'due' }),
                 await queueRefund(tx, payment.id, now),

@@ -5,9 +5,11 @@ import {
   auditLog,
   consents,
   consultationNotes,
+  followUpProposals,
   jobs,
   localCheckoutSessions,
   mailOutbox,
+  messageThreads,
   oneTimeTokens,
   patientProfiles,
   recoveryCodes,
@@ -15,12 +17,14 @@ import {
   trustedDevices,
   twoFactor,
   users,
+  waitlistEntries,
 } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { audit } from '../../lib/audit.ts';
 import { eraseAppointmentsOf, upcomingIdsOf } from '../appointments/erasure.ts';
 import type { TwoFactorService } from '../auth/two-factor-service.ts';
+import { eraseNotificationsOf } from '../notifications/erasure.ts';
 
 /** What an erased account's e-mail becomes: unique, unreachable, and no longer the person's. */
 export const erasedEmail = (userId: string) => `erased-${userId}@erased.invalid`;
@@ -67,6 +71,8 @@ export function createAccountErasure(deps: {
         if (!user || user.erasedAt) throw new ApiError(401, 'authRequired');
         const email = user.email;
 
+        // The bell (issue #20): the patient's own goes; the doctors' about them lose the name.
+        await eraseNotificationsOf(tx, userId);
         // Appointments: those a payment record points at stay, stripped of every health text;
         // the others go, with their notes and documents (cascade). The kept ones' go here.
         const keptIds = await eraseAppointmentsOf(tx, userId, now);
@@ -79,6 +85,14 @@ export function createAccountErasure(deps: {
             .where(inArray(appointmentDocuments.appointmentId, keptIds));
         }
 
+        // Follow-up proposals: the doctor's note is about the patient's health (issue #20).
+        await tx.delete(followUpProposals).where(eq(followUpProposals.patientId, userId));
+        // Conversations with the practice, with their messages, files and read receipts
+        // (cascade): what the patient and the practice wrote about their health (issue #20).
+        await tx.delete(messageThreads).where(eq(messageThreads.patientId, userId));
+        // Earlier-time alerts and their offers (cascade): the user row stays (pseudonymous), so
+        // its ON DELETE CASCADE never fires; an alert for a specialty says what care was sought.
+        await tx.delete(waitlistEntries).where(eq(waitlistEntries.patientId, userId));
         await tx.delete(patientProfiles).where(eq(patientProfiles.userId, userId));
         await tx.delete(consents).where(eq(consents.userId, userId));
         await tx.delete(sessions).where(eq(sessions.userId, userId)); // refresh tokens cascade

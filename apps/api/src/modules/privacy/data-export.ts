@@ -6,7 +6,11 @@ import type { HealthText } from '../appointments/health-text.ts';
 import { findUserById } from '../auth/users.ts';
 import type { SummaryReader } from '../doctor-console/summaries.ts';
 import { documentContext } from '../documents/service.ts';
+import { followUpProposalsForExport } from '../follow-ups/patient-records.ts';
 import { listConsents } from '../legal/consents.ts';
+import { notificationsForExport } from '../notifications/data-export.ts';
+import { messagesForExport } from '../messages/patient-export.ts';
+import { patientAlerts } from '../waitlist/patient-alerts.ts';
 import type { TwoFactorService } from '../auth/two-factor-service.ts';
 import type { ProfileService } from '../profile/service.ts';
 import { roleOf } from '../../plugins/roles.ts';
@@ -69,6 +73,7 @@ export function createDataExport(deps: {
         accessLog,
         activity,
         callEvents,
+        followUpProposals,
       ] = await Promise.all([
         summaries.many(ids),
         repo.documentsOf(db, ids),
@@ -79,7 +84,10 @@ export function createDataExport(deps: {
         this.accessLog(userId),
         repo.activityOf(db, userId),
         createMeetingEvents(db).list(ids),
+        followUpProposalsForExport(db, encryption, userId, now),
       ]);
+      const conversations = await messagesForExport(db, encryption, userId);
+      const waitlist = await patientAlerts(db, userId);
       const invoiceRows = await repo.invoicesOf(
         db,
         paymentRows.map((p) => p.id),
@@ -174,6 +182,10 @@ export function createDataExport(deps: {
         })),
         accessLog,
         activity: activity.map((a) => ({ at: iso(a.at), event: a.event, ip: a.ip })),
+        notifications: await notificationsForExport(db, userId),
+        messages: conversations,
+        followUpProposals,
+        waitlist,
       };
     },
   };

@@ -36,6 +36,16 @@ export const RETENTION = {
    * Anlage 31b, § 5).
    */
   meetingMetadata: { days: 90, why: 'the certification rules of video consultations' },
+  /**
+   * Earlier-time alerts and the times they were offered (issue #20), after the alert's end (the
+   * appointment's original start, or the end of the search).
+   */
+  waitlistEntries: { days: 30, why: 'a patient asking why they were or were not offered a time' },
+  /**
+   * Notifications the reader has read (issue #20): the bell's history. Unread ones stay until
+   * they are read or the account is deleted — what nobody has seen yet is not history.
+   */
+  readNotifications: { days: 90, why: 'the bell\'s history: "what was I told last month?"' },
 } as const satisfies Record<string, { days: number; why: string }>;
 
 export type RetentionRule = keyof typeof RETENTION;

@@ -9,11 +9,13 @@ import {
   localCheckoutSessions,
   mailOutbox,
   meetingEvents,
+  notifications,
   oneTimeTokens,
   payments,
   sessions,
   trustedDevices,
   users,
+  waitlistEntries,
 } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
@@ -149,6 +151,22 @@ export function createRetention(deps: { db: Db; clock: Clock; rateLimiter: RateL
       (await count(
         db.delete(meetingEvents).where(lt(meetingEvents.at, cutoff('meetingMetadata', now))),
       ));
+    // Their offers go with them (cascade).
+    removed.waitlistEntries = await count(
+      db
+        .delete(waitlistEntries)
+        .where(lt(waitlistEntries.expiresAt, cutoff('waitlistEntries', now))),
+    );
+    removed.readNotifications = await count(
+      db
+        .delete(notifications)
+        .where(
+          and(
+            isNotNull(notifications.readAt),
+            lt(notifications.readAt, cutoff('readNotifications', now)),
+          ),
+        ),
+    );
     removed.auditLog = await count(
       db
         .delete(auditLog)

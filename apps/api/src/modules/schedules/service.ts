@@ -19,6 +19,7 @@ import type { Clock } from '../../lib/clock.ts';
 import type { AppointmentService } from '../appointments/service.ts';
 import { audit } from '../../lib/audit.ts';
 import { findDoctorProfile } from '../doctors/profiles.ts';
+import { hoursChanged } from '../waitlist/slots-freed.ts';
 import * as repo from './repo.ts';
 
 type Resolution = { cancelBooked?: boolean | undefined; cancelReason?: string | undefined };
@@ -92,8 +93,17 @@ export function createScheduleService({
     const conflicts = await conflictsWith(doctorId, profile, next.weekly, next.exceptions);
     if (conflicts.length > 0 && !resolution.cancelBooked)
       throw new ApiError(409, 'scheduleConflict', { conflicts });
+    const before = await current(doctorId);
     await db.transaction(async (tx) => {
       await write(tx);
+      // Times the change adds (new hours, time off taken back) go to the patients waiting.
+      await hoursChanged(tx, {
+        doctorId,
+        profile,
+        before: { weekly: before.weekly, exceptions: before.exceptions.map(asException) },
+        after: next,
+        now: clock(),
+      });
       await audit(tx, event, {
         userId: actorId,
         subjectUserId: doctorId,

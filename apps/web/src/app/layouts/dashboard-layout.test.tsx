@@ -43,13 +43,17 @@ describe('dashboard layout', () => {
     await userEvent.click(group);
     expect(group).toHaveAttribute('aria-expanded', 'true');
     expect(within(side).getByRole('link', { name: 'My Appointments' })).toBeVisible();
+    expect(within(side).getByRole('link', { name: 'Messages' })).toHaveAttribute(
+      'href',
+      '/dashboard/messages',
+    );
 
     const bottom = screen.getByRole('navigation', { name: 'Mobile navigation' });
     expect(
       within(bottom)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Home', 'Appointments', 'Profile']);
+    ).toEqual(['Home', 'Appointments', 'Messages', 'Profile']);
   });
 
   it('moves focus to the main content from the skip link', async () => {

@@ -2,7 +2,13 @@ import { useId, useState, type ComponentType, type ReactNode, type SVGProps } fr
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { DELAYS } from '@vizita/shared/constants';
-import { CalendarIcon, ChevronDownIcon, HomeIcon, UserIcon } from '../../components/ui/icons';
+import {
+  CalendarIcon,
+  ChevronDownIcon,
+  HomeIcon,
+  MailIcon,
+  UserIcon,
+} from '../../components/ui/icons';
 import { SiteFooter } from '../../components/site-footer';
 import { cn } from '../../lib/cn';
 import { MAIN_CONTENT_ID } from './root-layout';
@@ -40,11 +46,13 @@ function SideLink({
 }
 
 function SideNavigation() {
-  const { t } = useTranslation('navigation');
+  const { t } = useTranslation(['navigation', 'messages', 'waitlist']);
   const { pathname } = useLocation();
   const groupId = useId();
   const inAppointments =
-    pathname.startsWith('/dashboard/appointments') || pathname.startsWith('/dashboard/billing');
+    pathname.startsWith('/dashboard/appointments') ||
+    pathname.startsWith('/dashboard/billing') ||
+    pathname.startsWith('/dashboard/waitlist');
   const [appointmentsOpen, setAppointmentsOpen] = useState(inAppointments);
   // Arriving at one of the group's pages (from a card's link, say) opens the group, so the
   // current page is always visible in the navigation; leaving it keeps what the user chose.
@@ -95,7 +103,15 @@ function SideNavigation() {
             <li>
               <SideLink to="/dashboard/billing">{t('billing')}</SideLink>
             </li>
+            <li>
+              <SideLink to="/dashboard/waitlist">{t('waitlist:list.nav')}</SideLink>
+            </li>
           </ul>
+        </li>
+        <li>
+          <SideLink to="/dashboard/messages" icon={MailIcon}>
+            {t('messages:nav.messages')}
+          </SideLink>
         </li>
       </ul>
     </nav>
@@ -132,7 +148,7 @@ function BottomLink({
 }
 
 function BottomNavigation() {
-  const { t } = useTranslation('navigation');
+  const { t } = useTranslation(['navigation', 'messages']);
   return (
     <nav
       aria-label={t('mobileNavigation')}
@@ -141,6 +157,7 @@ function BottomNavigation() {
       <div className="flex px-2">
         <BottomLink to="/dashboard" end icon={HomeIcon} label={t('home')} />
         <BottomLink to="/dashboard/appointments" icon={CalendarIcon} label={t('appointments')} />
+        <BottomLink to="/dashboard/messages" icon={MailIcon} label={t('messages:nav.messages')} />
         <BottomLink to="/dashboard/profile" icon={UserIcon} label={t('profile')} />
       </div>
     </nav>

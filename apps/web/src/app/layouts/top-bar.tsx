@@ -1,13 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LanguageMenu } from '../../components/language-menu';
-import { BellIcon, LogOutIcon, UserIcon } from '../../components/ui/icons';
+import { LogOutIcon, UserIcon } from '../../components/ui/icons';
 import { Logo } from '../../components/ui/logo';
+import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { cn } from '../../lib/cn';
 import { useSignOut } from '../use-sign-out';
-
-/** Spec §2: the notification badge always shows 0 and the button has no action yet. */
-const UNREAD_NOTIFICATIONS = 0;
 
 export const focusRing =
   'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:ring-offset-2';
@@ -18,8 +16,9 @@ const iconButton = cn(
 );
 
 /**
- * The signed-in top bar (spec §2 Dashboard layout): logo, language, sign out — and for patients
- * the notification button and the profile link. The doctor area has no patient profile.
+ * The signed-in top bar (spec §2 Dashboard layout): logo, the notification bell (every role,
+ * issue #20), language, sign out — and for patients the profile link. The doctor area has no
+ * patient profile.
  */
 export function TopBar({ patientLinks = false }: { patientLinks?: boolean }) {
   const { t } = useTranslation('navigation');
@@ -31,22 +30,7 @@ export function TopBar({ patientLinks = false }: { patientLinks?: boolean }) {
           <Logo />
         </Link>
         <div className="ml-auto flex items-center gap-0.5 sm:gap-2">
-          {patientLinks && (
-            <button type="button" className={iconButton}>
-              <BellIcon />
-              {/* Named by its (hidden) text, not aria-label: the visible badge is then no
-                  mismatch between what is seen and what is announced (WCAG 2.5.3). */}
-              <span className="sr-only">
-                {t('notifications', { unread: UNREAD_NOTIFICATIONS })}
-              </span>
-              <span
-                aria-hidden="true"
-                className="absolute top-1.5 right-1.5 flex min-w-4 items-center justify-center rounded-full bg-red-700 px-1 text-[10px] leading-4 font-bold text-white"
-              >
-                {UNREAD_NOTIFICATIONS}
-              </span>
-            </button>
-          )}
+          <NotificationBell audience={patientLinks ? 'patient' : 'staff'} />
           <LanguageMenu />
           {patientLinks && (
             <Link to="/dashboard/profile" aria-label={t('myProfile')} className={iconButton}>

@@ -1,6 +1,7 @@
 import { refreshAuthStatus } from '../../features/auth/session-store';
 import { CompleteProfilePage } from '../../features/profile/components/complete-profile-page';
 import { EditProfilePage } from '../../features/profile/components/edit-profile-page';
+import { EmailPreferences } from '../../features/notifications/components/email-preferences';
 import { ProfilePage } from '../../features/profile/components/profile-page';
 import { useSignOut } from '../use-sign-out';
 import { SessionPrivacySection } from './session-privacy-section';
@@ -13,11 +14,15 @@ export function CompleteProfileRoute() {
   return <CompleteProfilePage onCompleted={refreshAuthStatus} />;
 }
 
-/** /dashboard/profile, whose actions include signing out, then the patient's data rights. */
+/**
+ * /dashboard/profile, whose actions include signing out, then the patient's e-mail choices and
+ * data rights.
+ */
 export function ProfileRoute() {
   const { signOut, signingOut } = useSignOut();
   return (
     <ProfilePage onSignOut={signOut} signingOut={signingOut}>
+      <EmailPreferences />
       <SessionPrivacySection />
     </ProfilePage>
   );

@@ -18,6 +18,7 @@ export const DOCTOR = {
   timeZone: 'Europe/Sofia',
   slotMinutes: 30,
   feeMinor: 6000,
+  followUpFeeMinor: null,
   upcoming: 1,
 };
 

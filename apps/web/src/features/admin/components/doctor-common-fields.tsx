@@ -2,11 +2,14 @@ import { useTranslation } from 'react-i18next';
 import { TextField } from '../../../components/ui/text-field';
 import type { FieldProps } from '../../../lib/use-schema-form';
 
-/** Title, zone, consultation length and fee: the same in the invitation and the edit form. */
+/**
+ * Title, zone, consultation length, fee and follow-up fee: the same in the invitation and the
+ * edit form.
+ */
 export function DoctorCommonFields({
   field,
 }: {
-  field: (name: 'title' | 'timeZone' | 'slotMinutes' | 'fee') => FieldProps<string>;
+  field: (name: 'title' | 'timeZone' | 'slotMinutes' | 'fee' | 'followUpFee') => FieldProps<string>;
 }) {
   const { t } = useTranslation('admin');
   return (
@@ -34,6 +37,12 @@ export function DoctorCommonFields({
         {...field('fee')}
         hint={t('doctors.feeHint')}
         required
+      />
+      <TextField
+        label={t('doctors.followUpFee')}
+        inputMode="decimal"
+        {...field('followUpFee')}
+        hint={t('doctors.followUpFeeHint')}
       />
     </>
   );

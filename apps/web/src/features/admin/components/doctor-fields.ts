@@ -16,6 +16,8 @@ export type DoctorFields = {
   timeZone: string;
   slotMinutes: string;
   fee: string;
+  /** Empty: a follow-up visit costs the consultation fee. */
+  followUpFee: string;
 };
 export type InviteFields = DoctorFields & {
   email: string;
@@ -34,6 +36,7 @@ export const EMPTY_INVITE: InviteFields = {
   timeZone: 'Europe/Sofia',
   slotMinutes: '30',
   fee: '60.00',
+  followUpFee: '',
 };
 
 export function fieldsOf(doctor: AdminDoctor): DoctorFields {
@@ -44,6 +47,7 @@ export function fieldsOf(doctor: AdminDoctor): DoctorFields {
     timeZone: doctor.timeZone,
     slotMinutes: String(doctor.slotMinutes),
     fee: (doctor.feeMinor / 100).toFixed(2),
+    followUpFee: doctor.followUpFeeMinor === null ? '' : (doctor.followUpFeeMinor / 100).toFixed(2),
   };
 }
 
@@ -55,9 +59,12 @@ function feeMinorOf(fee: string): number {
   return EURO.test(text) ? Math.round(Number(text.replace(',', '.')) * 100) : Number.NaN;
 }
 
-/** The fee is judged in cents and typed in euro: its issues belong to the euro field. */
-const feeField = (path: readonly PropertyKey[]) =>
-  path[0] === 'feeMinor' ? ['fee', ...path.slice(1)] : path;
+/** The fees are judged in cents and typed in euro: their issues belong to the euro fields. */
+const FEE_FIELDS: Record<string, string> = { feeMinor: 'fee', followUpFeeMinor: 'followUpFee' };
+const feeField = (path: readonly PropertyKey[]) => {
+  const field = FEE_FIELDS[String(path[0])];
+  return field ? [field, ...path.slice(1)] : path;
+};
 
 const numbers = (f: DoctorFields) => ({
   title: f.title,
@@ -66,6 +73,7 @@ const numbers = (f: DoctorFields) => ({
   timeZone: f.timeZone.trim(),
   slotMinutes: Number(f.slotMinutes),
   feeMinor: feeMinorOf(f.fee),
+  followUpFeeMinor: f.followUpFee.trim() === '' ? null : feeMinorOf(f.followUpFee),
 });
 
 /** The edit form, judged as PUT /api/admin/doctors/:id takes it. */

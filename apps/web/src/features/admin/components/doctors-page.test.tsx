@@ -94,6 +94,15 @@ describe('the doctors of the clinic', () => {
     const fee = within(dialog).getByLabelText('Fee (EUR)');
     await user.clear(fee);
     await user.type(fee, '80');
+    // A follow-up visit is cheaper at this clinic (issue #20); a word is no fee.
+    const followUpFee = within(dialog).getByLabelText('Follow-up visit fee (EUR)');
+    expect(followUpFee).toHaveValue('');
+    await user.type(followUpFee, 'half');
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    expect(followUpFee).toHaveAttribute('aria-invalid', 'true');
+    expect(saved).toBeUndefined();
+    await user.clear(followUpFee);
+    await user.type(followUpFee, '40');
     await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
     await screen.findByRole('button', { name: 'Edit Dr. Elena Petrova' });
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -104,7 +113,19 @@ describe('the doctors of the clinic', () => {
       timeZone: 'Europe/Sofia',
       slotMinutes: 30,
       feeMinor: 8000,
+      followUpFeeMinor: 4000,
     });
+  });
+
+  it('shows every follow-up fee, or that it is the consultation fee', async () => {
+    mockApi({
+      'GET /auth/status': adminSession,
+      'GET /api/admin/doctors': () =>
+        ok([DOCTOR, { ...DOCTOR, _id: 'd2', name: 'Dr. Jonas Weber', followUpFeeMinor: 0 }]),
+    });
+    renderApp('/admin');
+    expect(await screen.findByText('Follow-up visit: the consultation fee')).toBeVisible();
+    expect(screen.getByText('Follow-up visit: 0.00 EUR')).toBeVisible();
   });
 
   it('deactivates after asking, then cancels the upcoming appointments with refunds', async () => {

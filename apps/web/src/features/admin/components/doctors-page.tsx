@@ -39,6 +39,11 @@ function DoctorRow({ doctor, onOpen }: { doctor: AdminDoctor; onOpen: (open: Ope
             })}
           </p>
           <p className="text-slate-700">
+            {doctor.followUpFeeMinor === null
+              ? t('doctors.followUpFeeSame')
+              : t('doctors.followUpFeeLine', { fee: formatMinorAmount(doctor.followUpFeeMinor) })}
+          </p>
+          <p className="text-slate-700">
             {t('doctors.languagesLine', {
               languages: languageNames(doctor.languages),
               minutes: doctor.slotMinutes,

@@ -63,7 +63,9 @@ describe('a consultation without an account, from the clinic administration', ()
       expect(router.state.location.pathname).toBe('/admin/guest-consultations/new'),
     );
 
-    const doctor = await screen.findByLabelText(/^Doctor/, {}, LOADED);
+    // The doctor's list of the new page: the appointments page it came from has a "Doctor" search
+    // field too, still on screen while the new page's chunk loads.
+    const doctor = await screen.findByRole('combobox', { name: /^Doctor/ }, LOADED);
     // Only active doctors can hold a consultation.
     expect(
       within(doctor)

@@ -4,15 +4,27 @@ import { Link } from 'react-router';
 import { SLOT_LOST_CANCEL_REASON, type Appointment } from '@vizita/shared/contracts/appointments';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
-import { ClockIcon, VideoIcon } from '../../../components/ui/icons';
+import { ClockIcon, MailIcon, VideoIcon } from '../../../components/ui/icons';
 import { cn } from '../../../lib/cn';
 import { joinStateAt } from '../../../lib/join-state';
 import { canChange, meetingAction } from '../utils/card-actions';
 import { formatDuration } from '../../../lib/format-duration';
 import { AppointmentWhen } from '../../../components/appointment-when';
 import { AppointmentDocuments } from '../../../components/appointment-documents';
+import { EarlierTimeAlert } from '../../../components/earlier-time-alert';
+import { waitlistJoinAllowed } from '@vizita/shared/domain/waitlist';
+import { FollowUpProposals } from '../../../components/follow-up-proposals';
 import { JOIN_OPENS_BEFORE_MS } from '@vizita/shared/domain/join-window';
+import { appointmentMessagesOpen } from '@vizita/shared/domain/message-access';
+import { PATIENT_DATA_AFTER_START_MS } from '@vizita/shared/domain/doctor-access';
+import { FOLLOW_UP_LIFETIME_DAYS } from '@vizita/shared/domain/follow-ups';
 import { useSpecialtyNames } from '../../../lib/specialty-name';
+
+/**
+ * How long after a start a follow-up proposal may still wait for the patient: it can be made until
+ * the doctor's 30 days on the patient's data end, and stands for 14 days (issue #20).
+ */
+const FOLLOW_UP_WAITS_MS = PATIENT_DATA_AFTER_START_MS + FOLLOW_UP_LIFETIME_DAYS * 86_400_000;
 
 // Spec §2: upcoming in the success colour, completed in the info colour, cancelled in the error one.
 const STATUS = {
@@ -67,6 +79,7 @@ export function AppointmentCard({
   onCancel: (appointment: Appointment) => void;
 }) {
   const { t, i18n } = useTranslation('appointments');
+  const { t: tMessages } = useTranslation('messages');
   const [meetingUrlMissing, setMeetingUrlMissing] = useState(false);
   const noticeId = useId();
   const headingId = appointmentHeadingId(appointment._id);
@@ -76,6 +89,11 @@ export function AppointmentCard({
   const specialties = useSpecialtyNames();
   // Documents come from the call onwards; before it there is nothing to look for.
   const hasBegun = now.getTime() >= new Date(appointment.startsAt).getTime() - JOIN_OPENS_BEFORE_MS;
+  // A follow-up is proposed from the call on: only a recent visit's card asks for one.
+  const mayHaveFollowUp =
+    appointment.status !== 'cancelled' &&
+    hasBegun &&
+    now.getTime() <= new Date(appointment.startsAt).getTime() + FOLLOW_UP_WAITS_MS;
   const doctor = appointment.doctorId;
   const cancelledBy = appointment.cancelledBy;
 
@@ -124,6 +142,11 @@ export function AppointmentCard({
   }
 
   const changeable = canChange(appointment);
+  // Write to the doctor while the doctor may read it (ADR 0016's window, issue #20).
+  const messagesOpen = appointmentMessagesOpen(
+    { status: appointment.status, startsAt: new Date(appointment.startsAt) },
+    now,
+  );
 
   return (
     <article
@@ -184,6 +207,8 @@ export function AppointmentCard({
         </section>
       )}
 
+      {mayHaveFollowUp && <FollowUpProposals appointmentId={appointment._id} className="mt-3" />}
+
       {appointment.status !== 'cancelled' && hasBegun && (
         <details
           className="mt-3 rounded-lg border border-slate-200 p-3 text-sm"
@@ -207,9 +232,19 @@ export function AppointmentCard({
         </div>
       )}
 
-      {(meetingControl || changeable) && (
+      {(meetingControl || changeable || messagesOpen) && (
         <div className="mt-4 flex flex-wrap gap-2">
           {meetingControl}
+          {messagesOpen && (
+            <Link
+              to={`/dashboard/messages/appointment/${encodeURIComponent(appointment._id)}`}
+              aria-describedby={headingId}
+              className={buttonClasses('secondary')}
+            >
+              <MailIcon />
+              {tMessages('card.write')}
+            </Link>
+          )}
           {changeable && (
             <>
               <Button
@@ -229,6 +264,15 @@ export function AppointmentCard({
             </>
           )}
         </div>
+      )}
+
+      {appointment.status === 'upcoming' && (
+        <EarlierTimeAlert
+          target={{ appointmentId: appointment._id }}
+          canAsk={waitlistJoinAllowed(new Date(appointment.startsAt), now)}
+          describedBy={headingId}
+          className="mt-3"
+        />
       )}
     </article>
   );

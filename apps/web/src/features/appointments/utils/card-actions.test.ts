@@ -33,12 +33,20 @@ describe('the meeting action of a card', () => {
     const cancelled = { ...consultation, status: 'cancelled' as const };
     expect(actionAt(cancelled, '2026-11-20T10:00:00.000Z')).toEqual({ kind: 'none' });
     expect(actionAt(cancelled, '2026-11-21T10:00:00.000Z')).toEqual({ kind: 'none' });
-    for (const plan of ['prescription', 'follow-up'] as const) {
-      const other = { ...consultation, plan };
-      expect(actionAt(other, '2026-11-20T09:00:00.000Z')).toEqual({ kind: 'none' });
-      expect(actionAt(other, '2026-11-20T10:00:00.000Z')).toEqual({ kind: 'none' });
-      expect(actionAt(other, '2026-11-21T10:00:00.000Z')).toEqual({ kind: 'none' });
-    }
+    const prescription = { ...consultation, plan: 'prescription' as const };
+    expect(actionAt(prescription, '2026-11-20T09:00:00.000Z')).toEqual({ kind: 'none' });
+    expect(actionAt(prescription, '2026-11-20T10:00:00.000Z')).toEqual({ kind: 'none' });
+    expect(actionAt(prescription, '2026-11-21T10:00:00.000Z')).toEqual({ kind: 'none' });
+  });
+
+  it('meets a follow-up visit by video, like the consultation it follows', () => {
+    const followUp = { ...consultation, plan: 'follow-up' as const };
+    expect(actionAt(followUp, '2026-11-20T09:00:00.000Z')).toEqual({
+      kind: 'availableIn',
+      minutes: 45,
+    });
+    expect(actionAt(followUp, '2026-11-20T10:00:00.000Z')).toEqual({ kind: 'join' });
+    expect(actionAt(followUp, '2026-11-21T10:00:00.000Z')).toEqual({ kind: 'ended' });
   });
 
   it('keeps the server’s join state when there is no start instant to compute from', () => {

@@ -1,5 +1,5 @@
 import type { Appointment } from '@vizita/shared/contracts/appointments';
-import type { JoinState } from '@vizita/shared/domain/join-window';
+import { hasVideoCall, type JoinState } from '@vizita/shared/domain/join-window';
 
 export type MeetingAction =
   | { kind: 'join' }
@@ -10,13 +10,14 @@ export type MeetingAction =
 /**
  * The meeting button of a card (spec §2 card actions). Only a video consultation that was not
  * cancelled has a meeting: "Join Meeting" inside the join window, "Available in …" before it,
- * "Meeting Ended" after it. Prescription and follow-up requests have no call to join or to end.
+ * "Meeting Ended" after it. A follow-up visit is a video call too (issue #20); a prescription
+ * request has no call to join or to end.
  */
 export function meetingAction(
   appointment: Pick<Appointment, 'plan' | 'status'>,
   join: JoinState,
 ): MeetingAction {
-  if (appointment.plan !== 'consultation' || appointment.status === 'cancelled') {
+  if (!hasVideoCall(appointment.plan) || appointment.status === 'cancelled') {
     return { kind: 'none' };
   }
   if (join.isJoinable) return { kind: 'join' };

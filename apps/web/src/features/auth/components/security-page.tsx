@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -10,8 +11,10 @@ import { TwoFactorSection } from './two-factor-section';
 /**
  * /security — two-factor sign-in and the signed-in devices, for every role. A doctor or admin
  * without two-factor sign-in lands here and can do nothing else until it is on (ADR 0023).
+ * `children` follow the devices once the session is full (the app passes a staff member's
+ * e-mail choices, which live in their own feature).
  */
-export function SecurityPage() {
+export function SecurityPage({ children }: { children?: ReactNode }) {
   const { t } = useTranslation('security');
   const { user } = useSession();
   const logout = useLogout();
@@ -32,9 +35,12 @@ export function SecurityPage() {
       </Card>
       {/* The devices need a full session: shown once the second factor is set up. */}
       {!restricted && (
-        <Card>
-          <DevicesSection />
-        </Card>
+        <>
+          <Card>
+            <DevicesSection />
+          </Card>
+          {children}
+        </>
       )}
     </div>
   );

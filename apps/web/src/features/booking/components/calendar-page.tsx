@@ -16,6 +16,7 @@ import { cn } from '../../../lib/cn';
 import { toIsoDate } from '../../../lib/dates';
 import { useDoctors } from '../api/get-doctors';
 import { isoDaysAfter, monthOf, type MonthView } from '../utils/calendar';
+import { EarlierTimeAlert } from '../../../components/earlier-time-alert';
 import { ConfirmAppointmentDialog } from './confirm-appointment-dialog';
 import { DoctorList } from './doctor-list';
 import { MonthCalendar } from './month-calendar';
@@ -200,6 +201,13 @@ export function CalendarPage() {
                 onViewChange={setView}
               />
             )}
+            {doctor && availability.isSuccess && freeDays.size === 0 && (
+              <EarlierTimeAlert
+                target={{ doctorId: doctor._id, doctorName: doctor.name }}
+                canAsk
+                className="mt-4 border-t border-slate-100 pt-4"
+              />
+            )}
           </section>
         </Card>
 
@@ -231,6 +239,14 @@ export function CalendarPage() {
                 doctorZone={doctor?.timeZone ?? 'UTC'}
                 selectedSlot={slot}
                 onSelect={chooseSlot}
+              />
+            )}
+            {/* No time that suits: be told when one frees up (issue #20). */}
+            {doctor && date && daySlots.isSuccess && (
+              <EarlierTimeAlert
+                target={{ doctorId: doctor._id, doctorName: doctor.name }}
+                canAsk
+                className="mt-4 border-t border-slate-100 pt-4"
               />
             )}
           </section>

@@ -158,14 +158,19 @@ describe('dashboard home', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
-  it('shows the actions that do nothing here as unavailable, and says why', async () => {
+  it('leads to Messages, and shows the action that does nothing here as unavailable, saying why', async () => {
     signedIn(true);
     await home();
-    for (const name of ['Contact Support', 'Start Video Call']) {
-      const action = screen.getByRole('button', { name });
-      expect(action).toBeDisabled();
-      expect(action).toHaveAccessibleDescription('Coming soon');
-    }
+    const call = screen.getByRole('button', { name: 'Start Video Call' });
+    expect(call).toBeDisabled();
+    expect(call).toHaveAccessibleDescription('Coming soon');
+    // "Contact Support" became the conversations with the practice (issue #20).
+    expect(screen.queryByRole('button', { name: 'Contact Support' })).not.toBeInTheDocument();
+    const actions = screen.getByRole('region', { name: 'Quick Actions' });
+    expect(within(actions).getByRole('link', { name: 'Messages' })).toHaveAttribute(
+      'href',
+      '/dashboard/messages',
+    );
     expect(screen.getByRole('link', { name: 'Update Profile' })).toHaveAttribute(
       'href',
       '/dashboard/edit-profile',

@@ -251,10 +251,14 @@ export function DashboardHomePage({ isProfileComplete }: { isProfileComplete: bo
                   {t('home.quickActions.updateProfile')}
                 </Link>
               </li>
-              {/* Spec §2: these two do nothing on this screen; said so rather than hidden. */}
+              {/* Spec §2's "Contact Support": the conversations with the practice (issue #20). */}
               <li>
-                <ComingSoonAction icon={MailIcon} label={t('home.quickActions.contactSupport')} />
+                <Link to="/dashboard/messages" className={buttonClasses('secondary', 'w-full')}>
+                  <MailIcon />
+                  {t('home.quickActions.messages')}
+                </Link>
               </li>
+              {/* Spec §2: this one does nothing on this screen; said so rather than hidden. */}
               <li>
                 <ComingSoonAction icon={VideoIcon} label={t('home.quickActions.startVideoCall')} />
               </li>

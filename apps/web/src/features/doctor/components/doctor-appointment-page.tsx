@@ -6,6 +6,7 @@ import { SLOT_LOST_CANCEL_REASON } from '@vizita/shared/contracts/appointments';
 import { doctorMayCancel } from '@vizita/shared/domain/doctor-access';
 import { JOIN_OPENS_BEFORE_MS } from '@vizita/shared/domain/join-window';
 import { AppointmentDocuments } from '../../../components/appointment-documents';
+import { AppointmentMessagesPanel } from '../../../components/appointment-messages-panel';
 import { AppointmentWhen } from '../../../components/appointment-when';
 import { ResendGuestLink } from '../../../components/resend-guest-link';
 import { Alert } from '../../../components/ui/alert';
@@ -18,6 +19,7 @@ import { useAppointment } from '../../../api/get-appointment';
 import { joinStateAt } from '../../../lib/join-state';
 import { useNow } from '../../../lib/use-now';
 import { DoctorCancelDialog } from './doctor-cancel-dialog';
+import { FollowUpPanel } from './follow-up-panel';
 import { GuestLabel } from './guest-label';
 import { JoinControl } from './join-control';
 import { NotesEditor } from './notes-editor';
@@ -173,7 +175,10 @@ export function DoctorAppointmentPage() {
       {live && !guest && <PatientChartPanel appointmentId={a._id} />}
       {live && <NotesEditor appointmentId={a._id} opened={opened} />}
       {live && <OutcomeActions appointment={a} started={started} />}
+      {/* A guest has no account to answer a proposal with (ADR 0028). */}
+      {live && !guest && <FollowUpPanel appointment={a} now={now} />}
       {live && <DocumentsPanel appointmentId={a._id} canShare={opened} />}
+      {live && !guest && <AppointmentMessagesPanel appointmentId={a._id} />}
       {cancelling && (
         <DoctorCancelDialog
           appointmentId={a._id}

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ScheduleEntry } from '@vizita/shared/contracts/doctor-console';
-import { JOIN_OPENS_BEFORE_MS } from '@vizita/shared/domain/join-window';
+import { hasVideoCall, JOIN_OPENS_BEFORE_MS } from '@vizita/shared/domain/join-window';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { joinStateAt } from '../../../lib/join-state';
 
@@ -13,7 +13,7 @@ const timeIn = (instant: Date, timeZone: string) =>
 /** Join under the same window rule as the patient's (the server decides again on joining). */
 export function JoinControl({ entry, now }: { entry: ScheduleEntry; now: Date }) {
   const { t } = useTranslation('doctor');
-  if (entry.plan !== 'consultation' || entry.status !== 'upcoming') return null;
+  if (!hasVideoCall(entry.plan) || entry.status !== 'upcoming') return null;
   const { isJoinable, hasPassed } = joinStateAt(entry, now);
   const hintId = `join-hint-${entry._id}`;
   if (isJoinable)

@@ -1,4 +1,5 @@
 import type { Appointment } from '@vizita/shared/contracts/appointments';
+import { hasVideoCall } from '@vizita/shared/domain/join-window';
 import type { ApiErrorCode } from '@vizita/shared/messages/api-errors';
 import { errorKey, isApiError } from '../../../lib/api-client';
 
@@ -48,7 +49,7 @@ export function joinErrorKey(error: unknown): MeetingErrorKey {
 export function appointmentRefusalKey(
   appointment: Pick<Appointment, 'plan' | 'status' | 'meetingUrl'>,
 ): MeetingErrorKey | null {
-  if (appointment.plan !== 'consultation') return 'meeting.errors.notConsultation';
+  if (!hasVideoCall(appointment.plan)) return 'meeting.errors.notConsultation';
   if (appointment.status === 'cancelled') return 'meeting.errors.cancelled';
   if (!appointment.meetingUrl) return 'meeting.errors.noMeetingUrl';
   return null;

@@ -77,6 +77,86 @@ const exported = (): DataExport => ({
     },
   ],
   activity: [],
+  notifications: {
+    items: [
+      {
+        kind: 'documentShared',
+        params: { name: 'Dr. Ivan Georgiev' },
+        link: '/dashboard/appointments',
+        createdAt: '2026-11-20T10:05:00.000Z',
+        readAt: null,
+      },
+    ],
+    emailTurnedOff: ['appointmentReminder'],
+  },
+  followUpProposals: [
+    {
+      id: 'f1',
+      appointmentId: 'a1',
+      followUpAppointmentId: null,
+      doctor: 'Ivan Georgiev',
+      offeredSlots: [],
+      suggestedWeeks: 2,
+      // The doctor's note goes into a page: it must stay text.
+      note: 'Recheck <b>blood pressure</b>',
+      price: { amountMinor: 0, currency: 'EUR' },
+      state: 'withdrawn',
+      createdAt: '2026-11-20T09:30:00.000Z',
+      expiresAt: '2026-12-04T09:30:00.000Z',
+    },
+  ],
+  messages: [
+    {
+      id: 't1',
+      kind: 'appointment',
+      appointmentId: 'a1',
+      startedAt: '2026-11-20T10:00:00.000Z',
+      patientMayReply: false,
+      messages: [
+        {
+          at: '2026-11-20T10:00:00.000Z',
+          from: 'patient',
+          sender: 'Elena Petrova',
+          // What the patient wrote goes into a page: it must stay text.
+          text: 'The rash <img src=x onerror=alert(1)> is back',
+          attachments: [
+            {
+              fileName: 'rash.jpg',
+              contentType: 'image/jpeg',
+              sizeBytes: 1200,
+              sha256: 'ab',
+              contentBase64: '/9j/',
+            },
+          ],
+        },
+        {
+          at: '2026-11-20T11:00:00.000Z',
+          from: 'doctor',
+          sender: 'Ivan Georgiev',
+          text: 'Noted.',
+          attachments: [],
+        },
+      ],
+    },
+  ],
+  waitlist: [
+    {
+      id: 'w1',
+      doctor: null,
+      specialty: 'dermatology',
+      appointmentId: null,
+      status: 'fulfilled',
+      createdAt: '2026-11-20T08:00:00.000Z',
+      expiresAt: '2026-12-04T08:00:00.000Z',
+      offers: [
+        {
+          startsAt: '2026-11-23T09:00:00.000Z',
+          offeredAt: '2026-11-21T08:00:00.000Z',
+          takenAt: '2026-11-21T08:05:00.000Z',
+        },
+      ],
+    },
+  ],
 });
 
 const accessLog = () => ok(exported().accessLog);
@@ -131,6 +211,26 @@ describe('privacy and data rights on the profile', () => {
     expect(html).toMatch(/joined \(you\); .*left \(you\), connection fair/);
     expect(html).toContain('Read a patient&#39;s health profile');
     expect(html).toContain('Headache &#60;script&#62;alert(1)&#60;/script&#62;');
+    expect(html).toContain('<h2>Messages with the practice</h2>');
+    expect(html).toContain('The practice closed replies in this conversation.');
+    expect(html).toContain('The rash &#60;img src=x onerror=alert(1)&#62; is back');
+    expect(html).toContain('rash.jpg — 1 file, included in the data file (JSON)');
+    expect(html).toContain('Ivan Georgiev, your doctor');
+    expect(html).not.toContain('<img');
+    // The follow-up visit the doctor proposed, with the note, in the reader's words (issue #20).
+    // What the bell said (issue #20), and the e-mails she turned off.
+    expect(html).toContain('<h2>Notifications</h2>');
+    expect(html).toContain('A document was shared with you, Dr. Ivan Georgiev');
+    expect(html).toContain('Not read yet');
+    expect(html).toContain('Appointment reminders');
+    expect(html).toContain('<h2>Follow-up visits</h2>');
+    expect(html).toContain('in about 2 weeks');
+    expect(html).toContain('Recheck &#60;b&#62;blood pressure&#60;/b&#62;');
+    expect(html).toContain('free of charge');
+    expect(html).toContain('withdrawn by the doctor');
+    expect(html).toContain('<h2>Earlier-time alerts</h2>');
+    expect(html).toContain('a time in Dermatology');
+    expect(html).toMatch(/Nov 23, 2026, 9:00\sAM \(taken\)/);
     expect(html).not.toContain('<script>');
   });
 

@@ -3,7 +3,9 @@ import type { DataExport } from '@vizita/shared/contracts/privacy';
 import { isAuditEvent } from '@vizita/shared/domain/audit-events';
 import { formatCalendarDate, formatDateTime } from '../../../lib/dates';
 import { formatMinorAmount } from '../../../lib/money';
+import { EMAIL_KIND_KEYS } from '../../../lib/notification-labels';
 import { GENDER_KEYS, INSURANCE_TYPE_KEYS } from '../../../lib/profile-labels';
+import { useSpecialtyNames } from '../../../lib/specialty-name';
 
 // The readable twin of the JSON export (GDPR Art. 15: "in a concise, intelligible and easily
 // accessible form"): one self-contained HTML page in the reader's language, made in the browser
@@ -63,6 +65,41 @@ const CONTEXT_KEYS = {
   update: 'file.contexts.update',
   meeting: 'file.contexts.meeting',
 } as const;
+const SENDER_KEYS = {
+  patient: 'file.messages.from.patient',
+  doctor: 'file.messages.from.doctor',
+  admin: 'file.messages.from.admin',
+} as const;
+const WAITLIST_STATUS_KEYS = {
+  waiting: 'file.waitlist.statuses.waiting',
+  fulfilled: 'file.waitlist.statuses.fulfilled',
+  cancelled: 'file.waitlist.statuses.cancelled',
+  expired: 'file.waitlist.statuses.expired',
+} as const;
+const FOLLOW_UP_STATE_KEYS = {
+  open: 'file.followUps.states.open',
+  checkout: 'file.followUps.states.checkout',
+  accepted: 'file.followUps.states.accepted',
+  withdrawn: 'file.followUps.states.withdrawn',
+  expired: 'file.followUps.states.expired',
+} as const;
+// The bell's texts are the notifications' own (issue #20): the short one of each kind, without
+// the names and times its full text takes from the notification.
+const NOTIFICATION_KEYS = {
+  bookingConfirmed: 'kinds.bookingConfirmed.short',
+  appointmentReminder: 'kinds.appointmentReminder.short',
+  appointmentMoved: 'kinds.appointmentMoved.short',
+  appointmentCancelled: 'kinds.appointmentCancelled.short',
+  appointmentReassigned: 'kinds.appointmentReassignedPatient.short',
+  refundIssued: 'kinds.refundIssued.short',
+  documentShared: 'kinds.documentShared.short',
+  followUpProposed: 'kinds.followUpProposed.short',
+  earlierSlotOffered: 'kinds.earlierSlotOffered.short',
+  newBooking: 'kinds.newBooking.short',
+  patientCancelled: 'kinds.patientCancelled.short',
+  patientWaiting: 'kinds.patientWaiting.short',
+  messageReceived: 'kinds.messageReceived.short',
+} as const;
 /** Who acted on the record, as the access log and the readable export name them. */
 export const ROLE_KEYS = {
   doctor: 'accessLog.roles.doctor',
@@ -101,7 +138,8 @@ const STYLE =
 
 /** Returns the function that renders an export as a standalone HTML page. */
 export function useReadableExport() {
-  const { t, i18n } = useTranslation(['privacy', 'medical', 'admin']);
+  const { t, i18n } = useTranslation(['privacy', 'medical', 'admin', 'notifications']);
+  const specialties = useSpecialtyNames();
 
   return (data: DataExport): string => {
     const none = t('file.none');
@@ -228,6 +266,64 @@ export function useReadableExport() {
               .join(''),
       ],
       [
+        t('file.sections.messages'),
+        data.messages.length === 0
+          ? `<p>${escapeHtml(none)}</p>`
+          : data.messages
+              .map((thread) => {
+                const about = data.appointments.find((a) => a.id === thread.appointmentId);
+                const title = about
+                  ? t('file.messages.appointment', { date: when(about.startsAt) })
+                  : t('file.messages.clinic');
+                return `<h3>${escapeHtml(title)}</h3>${
+                  thread.patientMayReply ? '' : `<p>${escapeHtml(t('file.messages.closed'))}</p>`
+                }${table(
+                  [
+                    t('file.fields.when'),
+                    t('file.fields.by'),
+                    t('file.fields.message'),
+                    t('file.fields.files'),
+                  ],
+                  thread.messages.map((m) => [
+                    when(m.at),
+                    [m.sender, name(SENDER_KEYS, m.from)].filter(Boolean).join(', '),
+                    m.text,
+                    m.attachments.length > 0
+                      ? `${m.attachments.map((a) => a.fileName).join('; ')} — ${t('file.messages.filesInFile', { count: m.attachments.length })}`
+                      : null,
+                  ]),
+                  none,
+                )}`;
+              })
+              .join(''),
+      ],
+      [
+        t('file.followUps.section'),
+        table(
+          [
+            t('file.followUps.proposed'),
+            t('file.followUps.doctor'),
+            t('file.followUps.offered'),
+            t('file.followUps.note'),
+            t('file.followUps.price'),
+            t('file.followUps.state'),
+            t('file.followUps.answerBy'),
+          ],
+          data.followUpProposals.map((p) => [
+            when(p.createdAt),
+            p.doctor,
+            p.suggestedWeeks !== null
+              ? t('file.followUps.inWeeks', { count: p.suggestedWeeks })
+              : p.offeredSlots.map((s) => when(s)).join('; '),
+            p.note,
+            p.price.amountMinor === 0 ? t('file.followUps.free') : money(p.price),
+            name(FOLLOW_UP_STATE_KEYS, p.state),
+            when(p.expiresAt),
+          ]),
+          none,
+        ),
+      ],
+      [
         t('file.sections.payments'),
         table(
           [
@@ -310,6 +406,65 @@ export function useReadableExport() {
           data.activity.map((e) => [when(e.at), event(e.event), e.ip]),
           none,
         ),
+      ],
+      [
+        t('file.waitlist.section'),
+        table(
+          [
+            t('file.waitlist.what'),
+            t('file.fields.status'),
+            t('file.waitlist.asked'),
+            t('file.waitlist.until'),
+            t('file.waitlist.offers'),
+          ],
+          data.waitlist.map((w) => [
+            w.appointmentId
+              ? t('file.waitlist.forAppointment')
+              : w.doctor
+                ? t('file.waitlist.forDoctor', { doctor: w.doctor })
+                : t('file.waitlist.forSpecialty', {
+                    specialty: specialties([w.specialty ?? '']),
+                  }),
+            name(WAITLIST_STATUS_KEYS, w.status),
+            when(w.createdAt),
+            when(w.expiresAt),
+            w.offers
+              .map(
+                (o) =>
+                  `${when(o.startsAt) ?? o.startsAt}${o.takenAt ? ` (${t('file.waitlist.taken')})` : ''}`,
+              )
+              .join('; '),
+          ]),
+          none,
+        ),
+      ],
+      [
+        t('file.notifications.section'),
+        `${table(
+          [t('file.fields.when'), t('file.notifications.what'), t('file.notifications.read')],
+          data.notifications.items.map((n) => [
+            when(n.createdAt),
+            [
+              name(NOTIFICATION_KEYS, n.kind, 'notifications'),
+              n.params.name,
+              n.params.startsAt && when(n.params.startsAt),
+            ]
+              .filter(Boolean)
+              .join(', '),
+            n.readAt ? when(n.readAt) : t('file.notifications.unread'),
+          ]),
+          none,
+        )}${details(
+          [
+            [
+              t('file.notifications.emailOff'),
+              data.notifications.emailTurnedOff
+                .map((kind) => name(EMAIL_KIND_KEYS, kind, 'notifications'))
+                .join(', '),
+            ],
+          ],
+          none,
+        )}`,
       ],
     ];
 

@@ -12,6 +12,7 @@ function signedIn(handlers: Handlers) {
     'GET /auth/status': () => ok(session()),
     'POST /auth/logout': () => ok(),
     'GET /api/privacy/access-log': () => ok([]),
+    'GET /api/notifications/preferences': () => ok({ email: [] }),
     ...handlers,
   });
 }

@@ -1,0 +1,55 @@
+import type { RouteObject } from 'react-router';
+
+// The patient's dashboard pages beyond its home: added under the dashboard route on the first
+// navigation into one of them (routes.tsx, routerOptions), so that each page's chunk list does
+// not weigh on what a first visit to `/` downloads (ADR 0010). Each page is its own lazy chunk.
+const lazyProfile = async () => ({
+  Component: (await import('./pages/profile-pages')).ProfileRoute,
+});
+const lazyEditProfile = async () => ({
+  Component: (await import('./pages/profile-pages')).EditProfileRoute,
+});
+const lazyAppointments = async () => ({
+  Component: (await import('./pages/appointments-page')).AppointmentsRoute,
+});
+const lazyMeeting = async () => ({
+  Component: (await import('../features/meeting/components/meeting-page')).MeetingPage,
+});
+// A follow-up visit the doctor proposed (issue #20), where the patient chooses its time.
+const lazyFollowUp = async () => ({
+  Component: (await import('../features/follow-ups/components/follow-up-page')).FollowUpPage,
+});
+const lazyBilling = async () => ({
+  Component: (await import('../features/billing/components/billing-history-page'))
+    .BillingHistoryPage,
+});
+// Earlier-time alerts (issue #20): the patient's alerts, and an offer (a notification's link).
+const lazyWaitlist = async () => ({
+  Component: (await import('../features/waitlist/components/alerts-page')).AlertsPage,
+});
+const lazyWaitlistOffer = async () => ({
+  Component: (await import('../features/waitlist/components/offer-page')).OfferPage,
+});
+// Messages with the practice (issue #20): the list, one thread, and opening an appointment's.
+const lazyMessages =
+  (page: 'MessagesPage' | 'PatientThreadPage' | 'StartAppointmentThreadPage') => async () => ({
+    Component: (await import('../features/messages/components/messages-pages'))[page],
+  });
+
+/** Children of /dashboard (the patient's layout) besides its home page. */
+export const patientRoutes: RouteObject[] = [
+  { path: 'profile', lazy: lazyProfile },
+  { path: 'appointments', lazy: lazyAppointments },
+  { path: 'meeting/:id', lazy: lazyMeeting },
+  { path: 'follow-ups/:id', lazy: lazyFollowUp },
+  { path: 'billing', lazy: lazyBilling },
+  { path: 'waitlist', lazy: lazyWaitlist },
+  { path: 'waitlist/offers/:id', lazy: lazyWaitlistOffer },
+  { path: 'messages', lazy: lazyMessages('MessagesPage') },
+  {
+    path: 'messages/appointment/:appointmentId',
+    lazy: lazyMessages('StartAppointmentThreadPage'),
+  },
+  { path: 'messages/:threadId', lazy: lazyMessages('PatientThreadPage') },
+  { path: 'edit-profile', lazy: lazyEditProfile },
+];

@@ -1,0 +1,93 @@
+import { useEffect, useRef } from 'react';
+import { isApiError } from '../../../lib/api-client';
+import { getBellSocket } from '../api/get-bell-socket';
+
+/** The server's close codes (contracts/notifications BELL_SOCKET_CLOSE), kept here as numbers. */
+const CLOSE_FORBIDDEN = 4403;
+/** Reconnecting waits 1, 2, 4 … seconds (with jitter), at most this long, after a failure. */
+const MAX_BACKOFF_MS = 30_000;
+
+/** What the server says on the socket: "ready" once it listens, "changed" when the bell did. */
+function readType(data: unknown): 'ready' | 'changed' | null {
+  if (typeof data !== 'string') return null;
+  try {
+    const message = JSON.parse(data) as { v?: unknown; type?: unknown };
+    if (message.v !== 1) return null;
+    return message.type === 'ready' || message.type === 'changed' ? message.type : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Keeps a socket open while the page is, and calls `onChange` when the reader's bell changed —
+ * a new notification, or one read in another tab — and each time the socket is (re)opened, since
+ * something may have happened while it was down. Reconnects after a blip with a fresh ticket,
+ * backing off while the server is away, at once when the browser comes back online. Stops for
+ * good when the session is gone (the ticket is refused) or the server refuses the page's origin.
+ */
+export function useLiveBell(onChange: () => void) {
+  const latest = useRef(onChange);
+  useEffect(() => {
+    latest.current = onChange;
+  });
+
+  useEffect(() => {
+    let stopped = false;
+    let socket: WebSocket | null = null;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let failures = 0;
+    let connecting = false;
+
+    const retryLater = () => {
+      if (stopped) return;
+      const delay = Math.min(MAX_BACKOFF_MS, 1000 * 2 ** failures) * (0.5 + Math.random() / 2);
+      failures += 1;
+      timer = setTimeout(() => void connect(), delay);
+    };
+
+    async function connect() {
+      if (stopped || socket || connecting) return;
+      let url: string;
+      connecting = true;
+      try {
+        ({ url } = await getBellSocket());
+      } catch (error) {
+        // Signed out (or a session that may not): nothing to listen for.
+        if (isApiError(error) && (error.statusCode === 401 || error.statusCode === 403)) return;
+        return retryLater();
+      } finally {
+        connecting = false;
+      }
+      if (stopped) return;
+      const opened = new WebSocket(url);
+      socket = opened;
+      opened.onmessage = (event: MessageEvent) => {
+        const type = readType(event.data);
+        if (type === 'ready') failures = 0;
+        if (type) latest.current();
+      };
+      opened.onclose = (event: CloseEvent) => {
+        if (socket === opened) socket = null;
+        if (stopped || event.code === CLOSE_FORBIDDEN) return;
+        retryLater();
+      };
+    }
+
+    const reconnectNow = () => {
+      if (stopped || socket) return;
+      clearTimeout(timer);
+      failures = 0;
+      void connect();
+    };
+    window.addEventListener('online', reconnectNow);
+    void connect();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+      window.removeEventListener('online', reconnectNow);
+      socket?.close(1000);
+      socket = null;
+    };
+  }, []);
+}
