@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomUUID, type KeyObject } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyServerOptions } from 'fastify';
@@ -11,6 +11,7 @@ import { createBroadcaster } from './broadcast/create-broadcaster.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createAfterResponse } from './lib/after-response.ts';
+import { ephemeralSigningKey } from './lib/document-signing.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { createFieldEncryption } from './lib/field-encryption.ts';
 import { safeLogMethod, serializeError } from './lib/log-errors.ts';
@@ -25,6 +26,7 @@ import { registerDoctorConsole } from './modules/doctor-console/plugin.ts';
 import { createSummaryReader } from './modules/doctor-console/summaries.ts';
 import { registerDoctorProfile } from './modules/doctor-profile/plugin.ts';
 import { registerDoctors } from './modules/doctors/plugin.ts';
+import { registerClinicalDocuments } from './modules/clinical-documents/plugin.ts';
 import { registerDocuments } from './modules/documents/plugin.ts';
 import { registerFollowUps } from './modules/follow-ups/plugin.ts';
 import { registerGuestConsultations } from './modules/guest-consultations/plugin.ts';
@@ -43,6 +45,7 @@ import { registerPrivacy } from './modules/privacy/plugin.ts';
 import { registerProfile } from './modules/profile/plugin.ts';
 import { createRetention } from './modules/retention/retention.ts';
 import { registerSchedules } from './modules/schedules/plugin.ts';
+import { registerVerification } from './modules/verification/plugin.ts';
 import { registerWaitlist } from './modules/waitlist/plugin.ts';
 import { compressionPlugin } from './plugins/compression.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
@@ -69,6 +72,12 @@ export type AppDeps = {
   jwtSecret: string;
   /** 32-byte AES key for health identifiers at rest. */
   dataEncryptionKey: Buffer;
+  /**
+   * Ed25519 key issued documents are signed with (ADR 0037); main.ts always gives one. Without
+   * it (tests) DOCUMENT_SIGNING_KEY's is used, else the app makes its own, and what that signs
+   * verifies only while the app runs.
+   */
+  documentSigningKey?: KeyObject;
   clock?: Clock;
   mailer?: Mailer;
   logger?: FastifyServerOptions['logger'];
@@ -198,13 +207,33 @@ export async function buildApp(deps: AppDeps) {
   await registerLegal(app, platform);
   const { profiles } = await registerProfile(app, platform);
   await registerDoctorProfile(app, platform);
+  // Before every module that issues documents: each registers what it issues here (ADR 0037).
+  const { issuedDocuments } = await registerVerification(app, {
+    ...platform,
+    signingKey: deps.documentSigningKey ?? config.documentSigningKey ?? ephemeralSigningKey(),
+  });
   const { payments } = await registerPayments(app, {
     ...platform,
+    issuedDocuments,
     receiptSecret: jwtSecret,
     counters: metrics,
   });
   const { appointments } = await registerAppointments(app, { ...platform, summaries });
-  await registerPrivacy(app, { ...platform, summaries, profiles, twoFactor, appointments });
+  // Prescriptions, sick notes and referrals: registered for verification, and in the export.
+  const { clinicalDocuments } = await registerClinicalDocuments(app, {
+    ...platform,
+    issued: issuedDocuments,
+    profiles,
+    clinic: config.clinic,
+  });
+  await registerPrivacy(app, {
+    ...platform,
+    summaries,
+    profiles,
+    twoFactor,
+    appointments,
+    clinicalDocuments,
+  });
   const { schedules } = await registerSchedules(app, { ...platform, appointments, doctors });
   const { waitlist } = await registerWaitlist(app, { ...platform, appointments, payments });
   await registerAdmin(app, { ...platform, twoFactor, appointments, schedules });

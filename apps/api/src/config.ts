@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import * as z from 'zod/mini';
 import { VIDEO_PROVIDERS, iceServerSchema } from '@vizita/shared/contracts/meetings';
+import { parseSigningKey, parseVerifyKeys } from './lib/document-signing.ts';
 import { parseEncryptionKey } from './lib/field-encryption.ts';
 
 // The whole environment, parsed once (STYLE.md §2). Every variable is documented in the README.
@@ -168,6 +169,11 @@ const envSchema = z.object({
     z.string().check(z.regex(/^[A-Z0-9]{1,10}$/, 'INVOICE_SERIES: 1–10 capital letters or digits')),
     'VZ',
   ),
+  // The Ed25519 key every issued document is signed with (ADR 0037); unset: main.ts keeps one
+  // under DATA_DIR. Keys retired by a rotation stay in DOCUMENT_VERIFY_KEYS (comma-separated),
+  // so the documents they signed still verify.
+  DOCUMENT_SIGNING_KEY: z.optional(z.string().check(z.minLength(1))),
+  DOCUMENT_VERIFY_KEYS: z.optional(z.string()),
 });
 
 /** ICE_SERVERS as JSON, checked against the contract's schema; a readable error otherwise. */
@@ -233,6 +239,22 @@ function encryptionKeyProblems(e: Env): string[] {
   }
 }
 
+/** Document keys that are not Ed25519 keys in an accepted form, in any environment. */
+function documentKeyProblems(e: Env): string[] {
+  const problems: string[] = [];
+  try {
+    if (e.DOCUMENT_SIGNING_KEY !== undefined) parseSigningKey(e.DOCUMENT_SIGNING_KEY);
+  } catch (error) {
+    problems.push(`  ${(error as Error).message}`);
+  }
+  try {
+    parseVerifyKeys(e.DOCUMENT_VERIFY_KEYS);
+  } catch (error) {
+    problems.push(`  ${(error as Error).message}`);
+  }
+  return problems;
+}
+
 /** Mail and payment settings that contradict each other, in any environment. */
 function mailAndPaymentProblems(e: Env): string[] {
   return [
@@ -282,6 +304,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     ...missing.map((k) => `  ${k}: required in production`),
     ...productionDefaultProblems(e),
     ...encryptionKeyProblems(e),
+    ...documentKeyProblems(e),
     ...mailAndPaymentProblems(e),
   ];
   if (problems.length > 0) throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
@@ -341,6 +364,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     /** 32 bytes, checked above; unset outside production: main.ts keeps one under DATA_DIR. */
     dataEncryptionKey:
       e.DATA_ENCRYPTION_KEY === undefined ? undefined : parseEncryptionKey(e.DATA_ENCRYPTION_KEY),
+    /** Ed25519; unset: main.ts keeps one under DATA_DIR (ADR 0037). */
+    documentSigningKey:
+      e.DOCUMENT_SIGNING_KEY === undefined ? undefined : parseSigningKey(e.DOCUMENT_SIGNING_KEY),
+    /** Public keys of earlier signing keys, for documents signed before a rotation. */
+    documentVerifyKeys: parseVerifyKeys(e.DOCUMENT_VERIFY_KEYS),
     /** Production with a plain-http APP_URL because ALLOW_INSECURE_APP_URL said so (a demo). */
     insecureAppUrl: isProduction && !appUrl.startsWith('https://'),
     logLevel: e.LOG_LEVEL,

@@ -6,6 +6,7 @@ import { applyMigrations } from './db/migrate.ts';
 import { buildApp } from './app.ts';
 import { seedDemoDoctors } from './modules/admin/demo-doctors.ts';
 import { createAdminService } from './modules/admin/service.ts';
+import { parseSigningKey } from './lib/document-signing.ts';
 import { parseStoredEncryptionKey } from './lib/field-encryption.ts';
 import { readOrCreateSecret } from './lib/local-secret.ts';
 import { describeError } from './lib/log-errors.ts';
@@ -38,7 +39,20 @@ async function main() {
   const keyFile = join(resolve(config.dataDir), 'data-encryption.key');
   const dataEncryptionKey =
     config.dataEncryptionKey ?? parseStoredEncryptionKey(readOrCreateSecret(keyFile), keyFile);
-  const app = await buildApp({ config, database, databaseUrl, jwtSecret, dataEncryptionKey });
+  const documentSigningKey =
+    config.documentSigningKey ??
+    parseSigningKey(
+      readOrCreateSecret(join(resolve(config.dataDir), 'document-signing.key')),
+      '$DATA_DIR/document-signing.key',
+    );
+  const app = await buildApp({
+    config,
+    database,
+    databaseUrl,
+    jwtSecret,
+    dataEncryptionKey,
+    documentSigningKey,
+  });
 
   let stopping = false;
   const stop = async (signal: string) => {

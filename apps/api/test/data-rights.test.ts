@@ -33,6 +33,8 @@ const SUMMARY = 'Please book a stress ECG and avoid strain until then.';
 const DOC_TITLE = 'Referral for stress ECG';
 const DOC = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\nReferral stress ECG\n');
 const FOLLOW_UP_NOTE = 'Come back with the stress ECG results';
+const SICK_FROM = '2026-11-24';
+const SICK_TO = '2026-11-25';
 
 let t: TestApp;
 let f: Awaited<ReturnType<typeof createBookingFixture>>;
@@ -106,6 +108,14 @@ beforeAll(async () => {
     note: FOLLOW_UP_NOTE,
   });
   expect(followUp.statusCode, followUp.body).toBe(201);
+  // …and writes her a sick note for two days (issue #21).
+  const sickNote = await as(
+    doctorToken,
+    'POST',
+    `/api/doctor/appointments/${past}/clinical-documents`,
+    { kind: 'sick-note', content: { start: SICK_FROM, end: SICK_TO, certificate: 'first' } },
+  );
+  expect(sickNote.statusCode, sickNote.body).toBe(201);
   await t.app.backgroundWork.settled();
 });
 afterAll(() => t.close());
@@ -165,6 +175,17 @@ describe('the export (Art. 15 and 20)', () => {
         note: FOLLOW_UP_NOTE,
         state: 'open',
         price: { amountMinor: expect.any(Number), currency: 'EUR' },
+      }),
+    ]);
+
+    expect(data.clinicalDocuments).toEqual([
+      expect.objectContaining({
+        appointmentId: past,
+        kind: 'sick-note',
+        version: 1,
+        content: { start: SICK_FROM, end: SICK_TO, certificate: 'first' },
+        shortCode: expect.stringMatching(/^[0-9A-Z]{5}-[0-9A-Z]{5}$/),
+        revokedAt: null,
       }),
     ]);
 
@@ -304,6 +325,8 @@ describe('deleting the account (Art. 17)', () => {
     expect(tables.get('consultation_notes')).toBe('');
     expect(tables.get('appointment_documents')).toBe('');
     expect(tables.get('follow_up_proposals')).toBe('');
+    expect(tables.get('clinical_documents')).toBe('');
+    expect(tables.get('clinical_document_versions')).toBe('');
     // Her bell is gone; what her doctor was told about her keeps no name (issue #20).
     expect(tables.get('notifications')).not.toContain(patient.userId);
     expect(tables.get('notification_preferences')).not.toContain(patient.userId);

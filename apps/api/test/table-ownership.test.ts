@@ -58,6 +58,9 @@ const TABLE_OWNERS = {
   followUpProposals: 'follow-ups',
   waitlistEntries: 'waitlist',
   waitlistOffers: 'waitlist',
+  issuedDocuments: 'verification',
+  clinicalDocuments: 'clinical-documents',
+  clinicalDocumentVersions: 'clinical-documents',
 } as const satisfies Record<TableKey, string>;
 
 type Verb = 'insert' | 'update' | 'delete';

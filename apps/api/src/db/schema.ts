@@ -849,3 +849,93 @@ export const waitlistOffers = pgTable(
   },
   (t) => [uniqueIndex('waitlist_offers_entry_slot_key').on(t.entryId, t.doctorId, t.startsAt)],
 );
+
+/**
+ * Every document Vizita issues, registered so that anyone holding it can check it (ADR 0037):
+ * what it is, who issued it when, for how long it holds, the SHA-256 of its canonical content and
+ * an Ed25519 signature — never the content itself, which stays with the module that issued it.
+ */
+export const issuedDocuments = pgTable(
+  'issued_documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    // Printed beside the QR code for typing in on /verify: Crockford base32, no I, L, O or U.
+    shortCode: text('short_code').notNull(),
+    kind: text('kind', {
+      enum: ['prescription', 'sick-note', 'referral', 'visit-summary', 'invoice', 'credit-note'],
+    }).notNull(),
+    // The issuing module's own record (an invoice's id …): one registration each.
+    sourceId: uuid('source_id').notNull(),
+    patientId: uuid('patient_id')
+      .notNull()
+      .references(() => users.id),
+    doctorId: uuid('doctor_id').references(() => users.id),
+    appointmentId: uuid('appointment_id').references(() => appointments.id, {
+      onDelete: 'set null',
+    }),
+    // Who issued it as the document says, frozen at issue: the doctor's name and the clinic.
+    issuer: jsonb('issuer').$type<Record<string, unknown>>().notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+    validFrom: date('valid_from').notNull(),
+    validUntil: date('valid_until'),
+    contentHash: text('content_hash').notNull(),
+    signature: text('signature').notNull(),
+    keyId: text('key_id').notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedBy: uuid('revoked_by').references(() => users.id),
+    // The doctor's words may name a health detail: encrypted like the notes.
+    revokeReasonEncrypted: text('revoke_reason_encrypted'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('issued_documents_short_code_key').on(t.shortCode),
+    uniqueIndex('issued_documents_source_key').on(t.kind, t.sourceId),
+    index('issued_documents_patient_idx').on(t.patientId),
+    index('issued_documents_doctor_idx').on(t.doctorId),
+  ],
+);
+
+/**
+ * Prescriptions, sick notes and referrals a doctor issues from a consultation (issue #21,
+ * modules/clinical-documents). A document is its kind and its people; what it says is in its
+ * versions: a correction is a new version, the old ones kept, each registered and signed for
+ * verification (issued_documents, ADR 0037) — whose revocation is the document's.
+ */
+export const clinicalDocuments = pgTable(
+  'clinical_documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    appointmentId: uuid('appointment_id')
+      .notNull()
+      .references(() => appointments.id),
+    patientId: uuid('patient_id')
+      .notNull()
+      .references(() => users.id),
+    doctorId: uuid('doctor_id')
+      .notNull()
+      .references(() => users.id),
+    kind: text('kind', { enum: ['prescription', 'sick-note', 'referral'] }).notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('clinical_documents_appointment_idx').on(t.appointmentId),
+    index('clinical_documents_patient_idx').on(t.patientId),
+  ],
+);
+
+/** One version of a clinical document: its content and the facts printed beside it, encrypted. */
+export const clinicalDocumentVersions = pgTable(
+  'clinical_document_versions',
+  {
+    // The source id of the version's registration for verification.
+    id: uuid('id').primaryKey().defaultRandom(),
+    documentId: uuid('document_id')
+      .notNull()
+      .references(() => clinicalDocuments.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    // AES-256-GCM, bound to `clinical-document:<document>:<version>` (ADR 0009).
+    contentEncrypted: text('content_encrypted').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('clinical_document_versions_key').on(t.documentId, t.version)],
+);

@@ -16,6 +16,8 @@ export const appointmentKeys = {
     [...APPOINTMENTS, 'dashboard', request] as const,
   detail: (id: string) => [...APPOINTMENTS, 'detail', id] as const,
   documents: (id: string) => [...APPOINTMENTS, 'documents', id] as const,
+  /** The prescriptions, sick notes and referrals issued from one consultation (issue #21). */
+  clinicalDocuments: (id: string) => [...APPOINTMENTS, 'clinical-documents', id] as const,
   /** The doctor's notes of one consultation. */
   notes: (id: string) => [...APPOINTMENTS, 'notes', id] as const,
   /** The patient's chart as the doctor of one appointment sees it. */

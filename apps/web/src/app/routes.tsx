@@ -57,6 +57,11 @@ const lazyGuest = (page: 'GuestLinkPage' | 'GuestMeetingPage' | 'GuestLeftPage')
   ]);
   return { Component: module[page] };
 };
+// Checking a document anyone holds (ADR 0037): its texts come with it, not with `/`.
+const lazyVerify = async () => {
+  const page = await import('../features/verification/components/verify-page');
+  return { loader: page.verifyPageLoader, Component: page.VerifyPage };
+};
 
 /** The signed-in layout, under which the staff areas are patched in. */
 const SIGNED_IN_ROUTE_ID = 'signed-in';
@@ -119,6 +124,8 @@ export const routes: RouteObject[] = [
           { path: 'guest', lazy: lazyGuest('GuestMeetingPage') },
           { path: 'guest/left', lazy: lazyGuest('GuestLeftPage') },
           { path: 'guest/:token', lazy: lazyGuest('GuestLinkPage') },
+          // A document's check, from its QR code (/verify/<id>) or its typed short code.
+          { path: 'verify/:idOrCode?', lazy: lazyVerify },
         ],
       },
       { path: 'home', loader: () => redirect('/dashboard') },

@@ -12,6 +12,8 @@ import notifications from './bg/notifications.json';
 import messages from './bg/messages.json';
 import followUps from './bg/follow-ups.json';
 import waitlist from './bg/waitlist.json';
+import clinicalDocuments from './bg/clinical-documents.json';
+import verification from './bg/verification.json';
 import type { Resources } from './en';
 
 /** The Bulgarian of the signed-in screens, loaded by the signed-in routes. */
@@ -30,4 +32,6 @@ export const bgSignedIn = {
   messages,
   followUps,
   waitlist,
+  clinicalDocuments,
+  verification,
 } satisfies Partial<Resources>;

@@ -12,6 +12,8 @@ import notifications from './de/notifications.json';
 import messages from './de/messages.json';
 import followUps from './de/follow-ups.json';
 import waitlist from './de/waitlist.json';
+import clinicalDocuments from './de/clinical-documents.json';
+import verification from './de/verification.json';
 import type { Resources } from './en';
 
 /** The German of the signed-in screens, loaded by the signed-in routes. */
@@ -30,4 +32,6 @@ export const deSignedIn = {
   messages,
   followUps,
   waitlist,
+  clinicalDocuments,
+  verification,
 } satisfies Partial<Resources>;

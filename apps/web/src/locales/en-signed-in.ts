@@ -12,6 +12,8 @@ import notifications from './en/notifications.json';
 import messages from './en/messages.json';
 import followUps from './en/follow-ups.json';
 import waitlist from './en/waitlist.json';
+import clinicalDocuments from './en/clinical-documents.json';
+import verification from './en/verification.json';
 import type { Resources } from './en';
 
 /** The English of the signed-in screens, loaded by the signed-in routes (the entry has the rest). */
@@ -30,4 +32,6 @@ export const enSignedIn = {
   messages,
   followUps,
   waitlist,
+  clinicalDocuments,
+  verification,
 } satisfies Partial<Resources>;

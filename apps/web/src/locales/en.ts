@@ -18,6 +18,8 @@ import notifications from './en/notifications.json';
 import messages from './en/messages.json';
 import followUps from './en/follow-ups.json';
 import waitlist from './en/waitlist.json';
+import clinicalDocuments from './en/clinical-documents.json';
+import verification from './en/verification.json';
 
 /** The shape every language must have: the English keys, any string values. */
 type Translation<T> = { [K in keyof T]: T[K] extends string ? string : Translation<T[K]> };
@@ -48,6 +50,8 @@ export const en = {
   messages,
   followUps,
   waitlist,
+  clinicalDocuments,
+  verification,
 };
 
 export type Resources = Translation<typeof en>;

@@ -4,6 +4,12 @@ import { currentPasswordSchema } from './auth.ts';
 import { twoFactorCodeSchema } from './two-factor.ts';
 import { NOTIFICATION_KINDS } from '../domain/notification-kinds.ts';
 import { EMAIL_NOTIFICATION_KINDS, notificationParamsSchema } from './notifications.ts';
+import {
+  CLINICAL_DOCUMENT_KINDS,
+  prescriptionContentSchema,
+  referralContentSchema,
+  sickNoteContentSchema,
+} from './clinical-documents.ts';
 
 // The patient's data rights (GDPR Art. 15, 17, 20): the export, who saw their data, and deleting
 // the account (issue #11, ADR 0025).
@@ -190,6 +196,24 @@ export const dataExportSchema = z.object({
     }),
   ),
   /**
+   * The prescriptions, sick notes and referrals doctors issued (issue #21), every version as it
+   * was written, with the code that verifies it and whether it was revoked.
+   */
+  clinicalDocuments: z.array(
+    z.object({
+      documentId: z.string(),
+      appointmentId: z.string(),
+      kind: z.enum(CLINICAL_DOCUMENT_KINDS),
+      version: z.number(),
+      issuedAt: instant,
+      versionAt: instant,
+      doctor: z.string(),
+      content: z.union([prescriptionContentSchema, sickNoteContentSchema, referralContentSchema]),
+      shortCode: z.nullable(z.string()),
+      revokedAt: z.nullable(instant),
+    }),
+  ),
+  /**
    * The earlier-time alerts the patient asked for (issue #20) — for an appointment, a doctor or a
    * specialty — and the freed times each was offered.
    */
@@ -226,3 +250,32 @@ export const dataExportSchema = z.object({
 });
 export type DataExport = z.infer<typeof dataExportSchema>;
 export const dataExportResponseSchema = successSchema(dataExportSchema);
+
+/**
+ * GET /api/privacy/export?format= — Vizita's own JSON (the default, above) or the same record as a
+ * FHIR R4 Bundle for other health apps (issue #21, ADR 0025's amendment).
+ */
+export const DATA_EXPORT_FORMATS = ['json', 'fhir'] as const;
+export type DataExportFormat = (typeof DATA_EXPORT_FORMATS)[number];
+export const dataExportQuerySchema = z.object({
+  format: z.optional(z.enum(DATA_EXPORT_FORMATS, 'invalidValue')),
+});
+
+/**
+ * The export as a FHIR R4 Bundle (`collection`). Only its envelope is described here: the resources
+ * are FHIR's own shapes, checked against the R4 definitions by the API's tests
+ * (apps/api/test/fhir-export.test.ts), and pass through untouched.
+ */
+export const fhirBundleSchema = z.looseObject({
+  resourceType: z.literal('Bundle'),
+  type: z.literal('collection'),
+  timestamp: z.string(),
+  entry: z.array(
+    z.looseObject({
+      fullUrl: z.string(),
+      resource: z.looseObject({ resourceType: z.string() }),
+    }),
+  ),
+});
+export type FhirExportBundle = z.infer<typeof fhirBundleSchema>;
+export const fhirExportResponseSchema = successSchema(fhirBundleSchema);

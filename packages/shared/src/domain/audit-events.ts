@@ -62,6 +62,10 @@ export const AUDIT_EVENTS = [
   'admin.appointment_cancelled',
   'admin.appointment_reassigned',
   'admin.payment_refunded',
+  'issued_document.revoked',
+  'clinical_document.issued',
+  'clinical_document.corrected',
+  'clinical_document.read',
 ] as const;
 export type AuditEvent = (typeof AUDIT_EVENTS)[number];
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  clinicalDocumentsIssuable,
   doctorMayCancel,
   doctorMaySeePatient,
   documentsShareable,
@@ -64,5 +65,14 @@ describe('notes, outcomes and documents', () => {
     expect(documentsShareable({ status: 'upcoming', startsAt }, at(-15))).toBe(true);
     expect(documentsShareable({ status: 'completed', startsAt }, at(30 * DAY))).toBe(true);
     expect(documentsShareable({ status: 'completed', startsAt }, at(31 * DAY))).toBe(false);
+  });
+
+  it('lets prescriptions, sick notes and referrals be issued in the same window, not for a no-show', () => {
+    expect(clinicalDocumentsIssuable({ status: 'upcoming', startsAt }, at(-16))).toBe(false);
+    expect(clinicalDocumentsIssuable({ status: 'upcoming', startsAt }, at(-15))).toBe(true);
+    expect(clinicalDocumentsIssuable({ status: 'completed', startsAt }, at(30 * DAY))).toBe(true);
+    expect(clinicalDocumentsIssuable({ status: 'completed', startsAt }, at(31 * DAY))).toBe(false);
+    expect(clinicalDocumentsIssuable({ status: 'no_show', startsAt }, at(60))).toBe(false);
+    expect(clinicalDocumentsIssuable({ status: 'cancelled', startsAt }, at(60))).toBe(false);
   });
 });

@@ -61,3 +61,12 @@ export function documentsShareable(visit: Visit, now: Date): boolean {
     doctorMaySeePatient(visit, now)
   );
 }
+
+/**
+ * Prescriptions, sick notes and referrals (issue #21) are issued, corrected and revoked from a
+ * consultation that takes or took place: from the call's opening while the patient's data is
+ * open (ADR 0016's 30 days) — never for a no-show, where nobody was seen.
+ */
+export function clinicalDocumentsIssuable(visit: Visit, now: Date): boolean {
+  return visit.status !== 'no_show' && documentsShareable(visit, now);
+}

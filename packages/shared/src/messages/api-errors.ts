@@ -128,6 +128,23 @@ export const API_ERRORS = {
     'You are already waiting for earlier times in 5 places. Stop one of them to add another.',
   waitlistOfferClosed:
     'This offer has ended: you took it, the alert was stopped or has expired, or the appointment has moved.',
+  documentNotRevocable:
+    'An invoice or credit note cannot be revoked; an invoice is corrected by a credit note.',
+  clinicalDocumentNotFound: 'Document not found',
+  clinicalDocumentNotIssuable:
+    'Prescriptions, sick notes and referrals are issued from the consultation: from the opening of its call until 30 days after it, not for a cancelled one or a no-show.',
+  clinicalDocumentRevoked: 'This document has been revoked and can no longer be corrected.',
+  clinicalDocumentChanged: 'This document was changed meanwhile. Please reload it and try again.',
+  clinicalDocumentKindFixed:
+    'A correction keeps the kind of the document: issue a new document of the other kind instead.',
+  sickNoteEndBeforeStart: 'The last day of the sick note is before its first day.',
+  sickNoteStartTooEarly: 'A sick note may begin at most 3 days before the consultation.',
+  sickNoteStartAfterConsultation:
+    'A sick note begins on the day of the consultation at the latest.',
+  sickNoteTooLong:
+    'After a video consultation a sick note covers at most 3 calendar days for a patient new to the practice, and at most 7 for a patient it knows.',
+  sickNoteFollowUpNeedsKnownPatient:
+    'A follow-up sick note after a video consultation is only for a patient the practice already knows.',
 } as const;
 
 export type ApiErrorCode = keyof typeof API_ERRORS;

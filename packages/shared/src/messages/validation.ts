@@ -46,6 +46,7 @@ export const VALIDATION_MESSAGES_EN = {
   cityRequired: 'City is required',
   countryRequired: 'Country is required',
   countryInvalid: 'Please choose a country from the list',
+  fieldRequired: 'This field is required',
   fieldTooLong: 'This field is too long',
   textInvalidCharacters: 'This field contains characters that are not allowed',
   invalidValue: 'Invalid value',

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
 import type { OutcomeRequest } from '@vizita/shared/contracts/doctor-console';
 import type { Tx } from '../../db/client.ts';
 import { appointments } from '../../db/schema.ts';
@@ -12,6 +12,26 @@ export type AppointmentRow = typeof appointments.$inferSelect;
 export async function findAppointment(db: Tx, id: string) {
   const [row] = await db.select().from(appointments).where(eq(appointments.id, id)).limit(1);
   return row;
+}
+
+/**
+ * Whether the patient is known to the practice before `before`: a consultation at this clinic,
+ * with any of its doctors, that took place (completed) and began earlier. The sick-note rule for
+ * video consultations depends on it (issue #21, domain/sick-notes.ts).
+ */
+export async function hadCompletedVisitBefore(db: Tx, patientId: string, before: Date) {
+  const [row] = await db
+    .select({ id: appointments.id })
+    .from(appointments)
+    .where(
+      and(
+        eq(appointments.patientId, patientId),
+        eq(appointments.status, 'completed'),
+        lt(appointments.startsAt, before),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }
 
 /** The appointment, locked for a change of its status or time in this transaction. */

@@ -41,6 +41,9 @@ export const INVOICE_COPY = {
     print: 'To print, use your browser’s print command.',
     providerReceipt: 'Card receipt from Stripe',
     footer: 'Issued electronically; valid without signature.',
+    verifyTitle: 'Check this document',
+    verifyText: (code: string, url: string) =>
+      `Scan the QR code, or enter the code ${code} at ${url}, to see that this document is authentic.`,
   },
   bg: {
     invoice: 'Фактура',
@@ -70,6 +73,9 @@ export const INVOICE_COPY = {
     print: 'За печат използвайте командата за печат на браузъра.',
     providerReceipt: 'Разписка за картата от Stripe',
     footer: 'Издадено по електронен път; валидно без подпис и печат.',
+    verifyTitle: 'Проверка на документа',
+    verifyText: (code: string, url: string) =>
+      `Сканирайте QR кода или въведете кода ${code} на ${url}, за да проверите дали документът е истински.`,
   },
   de: {
     invoice: 'Rechnung',
@@ -100,5 +106,8 @@ export const INVOICE_COPY = {
     print: 'Zum Drucken verwenden Sie die Druckfunktion Ihres Browsers.',
     providerReceipt: 'Kartenbeleg von Stripe',
     footer: 'Elektronisch erstellt und ohne Unterschrift gültig.',
+    verifyTitle: 'Dokument prüfen',
+    verifyText: (code: string, url: string) =>
+      `Scannen Sie den QR-Code oder geben Sie den Code ${code} unter ${url} ein, um die Echtheit dieses Dokuments zu prüfen.`,
   },
 } satisfies Record<Locale, unknown>;

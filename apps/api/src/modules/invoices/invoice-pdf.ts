@@ -1,71 +1,34 @@
-import { createRequire } from 'node:module';
-import PDFDocument from 'pdfkit';
+import { drawQrCode } from '../../lib/pdf-qr.ts';
+import { drawParties, drawTitle, INK, MUTED, startPdf } from '../../lib/pdf-page.ts';
+import { INVOICE_COPY } from './invoice-copy.ts';
 import type { InvoiceView } from './invoice-view.ts';
 
-// The standard 14 PDF fonts have no Cyrillic: Bulgarian names and text need an embedded font.
-// DejaVu Sans covers Latin and Cyrillic and ships as plain TTF in an npm package (ADR 0021).
-const fromHere = createRequire(import.meta.url);
-const FONT_REGULAR = fromHere.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
-const FONT_BOLD = fromHere.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
+/** Where a reader checks the document (ADR 0037): its link for the QR code, its short code. */
+export type PdfVerification = { verifyUrl: string; shortCode: string };
 
-const MM = 72 / 25.4;
-const MARGIN = 18 * MM;
-const INK = '#0f172a';
-const MUTED = '#334155';
-
-/** The document as an A4 PDF with the fonts embedded (subset), in the view's language. */
-export function invoicePdf(v: InvoiceView): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: MARGIN,
-    lang: v.locale,
+/**
+ * The document as an A4 PDF with the fonts embedded (subset), in the view's language; with its
+ * registration, a QR code of its verification link and its short code beside it.
+ */
+export function invoicePdf(v: InvoiceView, verification?: PdfVerification): Promise<Buffer> {
+  const {
+    doc,
+    bytes: done,
+    left,
+    width,
+  } = startPdf(v.locale, {
     // The number also as plain ASCII metadata: the page text is subset glyphs, not searchable bytes.
-    info: {
-      Title: `${v.title} ${v.number}`,
-      Subject: v.number,
-      Author: v.seller.lines[0] ?? 'Vizita',
-    },
-  });
-  doc.registerFont('regular', FONT_REGULAR);
-  doc.registerFont('bold', FONT_BOLD);
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
+    Title: `${v.title} ${v.number}`,
+    Subject: v.number,
+    Author: v.seller.lines[0] ?? 'Vizita',
+    // The short code also in plain metadata, for a program that reads the file.
+    ...(verification ? { Keywords: verification.shortCode } : {}),
   });
 
-  const left = MARGIN;
-  const width = doc.page.width - 2 * MARGIN;
-  const half = width / 2 - 10;
-
-  doc.font('bold').fontSize(20).fillColor(INK).text(v.title, left, MARGIN);
-  doc.moveDown(0.3);
-  for (const [label, value] of v.meta) {
-    doc.font('regular').fontSize(10).fillColor(MUTED).text(`${label}: `, { continued: true });
-    doc.font('bold').fillColor(INK).text(value);
-  }
+  drawTitle(doc, v.title, v.meta, { size: 20, width });
   if (v.corrects) doc.moveDown(0.3).font('bold').fontSize(10).text(v.corrects);
   doc.moveDown(1.2);
-
-  const partiesTop = doc.y;
-  const party = (p: { heading: string; lines: string[] }, x: number) => {
-    doc.font('bold').fontSize(8).fillColor(MUTED).text(p.heading.toUpperCase(), x, partiesTop, {
-      width: half,
-      characterSpacing: 0.5,
-    });
-    doc.moveDown(0.2);
-    p.lines.forEach((line, i) =>
-      doc
-        .font(i === 0 ? 'bold' : 'regular')
-        .fontSize(10)
-        .fillColor(INK)
-        .text(line, x, doc.y, { width: half }),
-    );
-    return doc.y;
-  };
-  const bottom = Math.max(party(v.seller, left), party(v.buyer, left + half + 20));
-  doc.y = bottom + 24;
+  drawParties(doc, [v.seller, v.buyer], { width, gap: 24 });
 
   const amountWidth = 110;
   const descWidth = width - amountWidth;
@@ -125,6 +88,27 @@ export function invoicePdf(v: InvoiceView): Promise<Buffer> {
     .strokeColor('#0f766e')
     .stroke();
   doc.moveDown(2);
+  if (verification) {
+    const t = INVOICE_COPY[v.locale];
+    const qrSize = 76;
+    const qrTop = doc.y;
+    const textLeft = left + qrSize + 12;
+    drawQrCode(doc, verification.verifyUrl, left, qrTop, qrSize);
+    doc
+      .font('bold')
+      .fontSize(10)
+      .fillColor(INK)
+      .text(t.verifyTitle, textLeft, qrTop + 8, { width: width - qrSize - 12 });
+    doc.font('bold').fontSize(14).text(verification.shortCode, { characterSpacing: 1 });
+    doc
+      .font('regular')
+      .fontSize(9)
+      .fillColor(MUTED)
+      .text(t.verifyText(verification.shortCode, new URL('/verify', verification.verifyUrl).href), {
+        width: width - qrSize - 12,
+      });
+    doc.y = Math.max(doc.y, qrTop + qrSize) + 12;
+  }
   doc.font('regular').fontSize(8).fillColor(MUTED).text(v.footer, left, doc.y, { width });
 
   doc.end();

@@ -34,6 +34,12 @@ export async function insertInvoice(tx: Tx, values: typeof invoices.$inferInsert
   return row!;
 }
 
+/** One invoice or credit note by its id (re-read to check it against its registration). */
+export async function invoiceById(db: Tx, id: string) {
+  const [row] = await db.select().from(invoices).where(eq(invoices.id, id)).limit(1);
+  return row;
+}
+
 /** A payment's invoice and credit note (if any), the invoice first. */
 export async function invoicesOfPayment(db: Tx, paymentId: string) {
   return db
@@ -60,6 +66,7 @@ export async function invoiceFacts(db: Tx, paymentId: string) {
       startsAt: appointments.startsAt,
       timeZone: appointments.timeZone,
       plan: appointments.plan,
+      doctorId: appointments.doctorId,
     },
     patient: {
       firstName: patient.firstName,

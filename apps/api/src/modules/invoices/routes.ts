@@ -109,7 +109,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod<{
       if (!found) return reply;
       const doc = found.documents.find((d) => d.kind === PDF_FILES[request.params.file]);
       if (!doc) return found.html(404, closedPage(found.locale, appUrl));
-      const pdf = await invoicePdf(invoiceView(doc));
+      const pdf = await invoicePdf(invoiceView(doc), await invoicing.verificationOf(db, doc));
       return reply
         .header('cache-control', 'private, no-store')
         .header('content-disposition', `attachment; filename="${doc.number}.pdf"`)

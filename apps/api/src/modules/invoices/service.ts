@@ -3,6 +3,7 @@ import { doctorDisplayName } from '@vizita/shared/domain/doctor-name';
 import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { VAT_EXEMPTION_NOTES, type ClinicCountry } from './invoice-copy.ts';
+import type { IssuedDocumentRef, IssuedDocuments } from '../verification/issued-documents.ts';
 import * as repo from './repo.ts';
 
 export type ClinicSettings = Config['clinic'];
@@ -36,6 +37,24 @@ export type InvoiceDetails = {
 
 export type IssuedDocument = repo.InvoiceRow & { details: InvoiceDetails };
 
+const verificationKind = (kind: repo.InvoiceRow['kind']) =>
+  kind === 'invoice' ? ('invoice' as const) : ('credit-note' as const);
+
+/**
+ * What the verification signature covers (ADR 0037): the document as issued, read back from its
+ * row, so that a changed amount, number or name fails the public check.
+ */
+const verifiedContent = (row: repo.InvoiceRow) => ({
+  kind: row.kind,
+  number: row.number,
+  amountMinor: row.amountMinor,
+  currency: row.currency,
+  issuedAt: row.issuedAt.toISOString(),
+  paymentId: row.paymentId,
+  correctsInvoiceId: row.correctsInvoiceId,
+  details: row.details,
+});
+
 const asLocale = (value: string): Locale =>
   (LOCALES as readonly string[]).includes(value) ? (value as Locale) : 'en';
 
@@ -46,9 +65,36 @@ const asLocale = (value: string): Locale =>
 export const invoiceNumber = (series: string, issuedAt: Date, sequence: number) =>
   `${series}-${issuedAt.getUTCFullYear()}-${String(sequence).padStart(6, '0')}`;
 
-/** Issues invoices and credit notes inside the caller's transaction (payments' fulfil/refund). */
-export function createInvoicing(settings: ClinicSettings) {
+/**
+ * Issues invoices and credit notes inside the caller's transaction (payments' fulfil/refund), and
+ * registers each for verification there (without `issuedDocuments` — a test of the numbering
+ * alone — none is registered).
+ */
+export function createInvoicing(settings: ClinicSettings, issuedDocuments?: IssuedDocuments) {
   const series = settings.invoiceSeries;
+
+  issuedDocuments?.contentSource(['invoice', 'credit-note'], async (db, sourceId) => {
+    const row = await repo.invoiceById(db, sourceId);
+    return row ? verifiedContent(row) : undefined;
+  });
+
+  /** Registers a document for verification, once (ADR 0037); undefined without the register. */
+  async function register(tx: Tx, doc: repo.InvoiceRow): Promise<IssuedDocumentRef | undefined> {
+    if (!issuedDocuments) return undefined;
+    const facts = await repo.invoiceFacts(tx, doc.paymentId);
+    if (!facts) return undefined;
+    return issuedDocuments.issueDocument(tx, {
+      kind: verificationKind(doc.kind),
+      sourceId: doc.id,
+      patientId: facts.payment.patientId,
+      doctorId: facts.appointment.doctorId,
+      appointmentId: facts.payment.appointmentId,
+      validFrom: issuedDocuments.clinicDate(doc.issuedAt),
+      validUntil: null,
+      content: verifiedContent(doc),
+      issuedAt: doc.issuedAt,
+    });
+  }
 
   async function insert(
     tx: Tx,
@@ -56,12 +102,9 @@ export function createInvoicing(settings: ClinicSettings) {
   ) {
     const sequence = await repo.takeSequence(tx, series);
     const number = invoiceNumber(series, values.issuedAt, sequence);
-    return (await repo.insertInvoice(tx, {
-      ...values,
-      series,
-      sequence,
-      number,
-    })) as IssuedDocument;
+    const row = await repo.insertInvoice(tx, { ...values, series, sequence, number });
+    await register(tx, row);
+    return row as IssuedDocument;
   }
 
   async function issueInvoice(tx: Tx, paymentId: string, now: Date) {
@@ -117,6 +160,16 @@ export function createInvoicing(settings: ClinicSettings) {
   }
 
   const invoicing = {
+    /**
+     * The document's registration for its QR code and short code; one issued before documents
+     * were registered gets its registration now, signed as the document stands.
+     */
+    async verificationOf(db: Db, doc: repo.InvoiceRow): Promise<IssuedDocumentRef | undefined> {
+      if (!issuedDocuments) return undefined;
+      const found = await issuedDocuments.registrationOf(db, verificationKind(doc.kind), doc.id);
+      return found ?? db.transaction((tx) => register(tx, doc));
+    },
+
     /** The payment's invoice, issued now with the next number (the payment is already paid). */
     issueInvoice,
 

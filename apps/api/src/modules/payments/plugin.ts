@@ -11,6 +11,7 @@ import { createStripeProvider } from './providers/stripe.ts';
 import { createReceiptLinks } from './receipt-links.ts';
 import { createInvoicing } from '../invoices/service.ts';
 import { invoiceRoutes } from '../invoices/routes.ts';
+import type { IssuedDocuments } from '../verification/issued-documents.ts';
 import { paymentRoutes } from './routes.ts';
 import { createPaymentService, type PaymentDeps } from './service.ts';
 import { stripeWebhookRoutes } from './webhook-routes.ts';
@@ -30,6 +31,7 @@ export async function registerPayments(
     rateLimiter,
     healthText,
     counters,
+    issuedDocuments,
   }: {
     config: Pick<Config, 'payments' | 'appUrl' | 'clinic' | 'devTools'>;
     db: Db;
@@ -39,6 +41,8 @@ export async function registerPayments(
     rateLimiter: RateLimiter;
     healthText: HealthText;
     counters: PaymentDeps['counters'];
+    /** Invoices and credit notes are registered for verification as they are issued (ADR 0037). */
+    issuedDocuments: IssuedDocuments;
   },
 ) {
   const { provider, stripeSecretKey, stripeWebhookSecret, stripeApiUrl } = config.payments;
@@ -52,7 +56,7 @@ export async function registerPayments(
       : undefined;
   const local = stripe ? undefined : createLocalProvider({ db, clock, appUrl: config.appUrl });
   const receiptLinks = createReceiptLinks({ secret: receiptSecret, appUrl: config.appUrl, clock });
-  const invoicing = createInvoicing(config.clinic);
+  const invoicing = createInvoicing(config.clinic, issuedDocuments);
   const payments = createPaymentService({
     db,
     clock,

@@ -1,6 +1,7 @@
 import { eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
+  clinicalDocuments,
   appointmentDocuments,
   auditLog,
   consents,
@@ -75,6 +76,10 @@ export function createAccountErasure(deps: {
         await eraseNotificationsOf(tx, userId);
         // Appointments: those a payment record points at stay, stripped of every health text;
         // the others go, with their notes and documents (cascade). The kept ones' go here.
+        // Prescriptions, sick notes and referrals with their versions (cascade), before the
+        // appointments they name (issue #21). Their verification registrations keep only a hash
+        // and a signature, and check as "content no longer held" from now on (ADR 0037).
+        await tx.delete(clinicalDocuments).where(eq(clinicalDocuments.patientId, userId));
         const keptIds = await eraseAppointmentsOf(tx, userId, now);
         if (keptIds.length > 0) {
           await tx

@@ -6,6 +6,7 @@ import type { HealthText } from '../appointments/health-text.ts';
 import { findUserById } from '../auth/users.ts';
 import type { SummaryReader } from '../doctor-console/summaries.ts';
 import { documentContext } from '../documents/service.ts';
+import type { ClinicalDocumentService } from '../clinical-documents/service.ts';
 import { followUpProposalsForExport } from '../follow-ups/patient-records.ts';
 import { listConsents } from '../legal/consents.ts';
 import { notificationsForExport } from '../notifications/data-export.ts';
@@ -44,8 +45,9 @@ export function createDataExport(deps: {
   summaries: SummaryReader;
   profiles: ProfileService;
   twoFactor: Pick<TwoFactorService, 'isEnabled'>;
+  clinicalDocuments: Pick<ClinicalDocumentService, 'exportOf'>;
 }) {
-  const { db, encryption, healthText, summaries, profiles, twoFactor } = deps;
+  const { db, encryption, healthText, summaries, profiles, twoFactor, clinicalDocuments } = deps;
 
   return {
     /** Who else read or changed the patient's record, newest first ("who saw my data"). */
@@ -186,6 +188,7 @@ export function createDataExport(deps: {
         messages: conversations,
         followUpProposals,
         waitlist,
+        clinicalDocuments: await clinicalDocuments.exportOf(db, userId),
       };
     },
   };

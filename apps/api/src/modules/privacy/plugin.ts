@@ -7,6 +7,7 @@ import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import type { HealthText } from '../appointments/health-text.ts';
 import type { AppointmentService } from '../appointments/service.ts';
 import type { TwoFactorService } from '../auth/two-factor-service.ts';
+import type { ClinicalDocumentService } from '../clinical-documents/service.ts';
 import type { SummaryReader } from '../doctor-console/summaries.ts';
 import type { ProfileService } from '../profile/service.ts';
 import { createAccountErasure } from './account-erasure.ts';
@@ -27,8 +28,9 @@ export async function registerPrivacy(
     profiles,
     twoFactor,
     appointments,
+    clinicalDocuments,
   }: {
-    config: Pick<Config, 'secureCookies'>;
+    config: Pick<Config, 'secureCookies' | 'appUrl' | 'clinic'>;
     db: Db;
     clock: Clock;
     rateLimiter: RateLimiter;
@@ -39,6 +41,8 @@ export async function registerPrivacy(
     twoFactor: TwoFactorService;
     /** An erased account's upcoming appointments are cancelled as the patient would. */
     appointments: AppointmentService;
+    /** Prescriptions, sick notes and referrals are in the export (issue #21). */
+    clinicalDocuments: ClinicalDocumentService;
   },
 ) {
   await app.register(privacyRoutes, {
@@ -46,7 +50,17 @@ export async function registerPrivacy(
     clock,
     rateLimiter,
     secureCookies: config.secureCookies,
-    dataExport: createDataExport({ db, encryption, healthText, summaries, profiles, twoFactor }),
+    appUrl: config.appUrl,
+    clinic: config.clinic,
+    dataExport: createDataExport({
+      db,
+      encryption,
+      healthText,
+      summaries,
+      profiles,
+      twoFactor,
+      clinicalDocuments,
+    }),
     erasure: createAccountErasure({
       db,
       clock,

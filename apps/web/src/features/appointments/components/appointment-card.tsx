@@ -10,7 +10,7 @@ import { joinStateAt } from '../../../lib/join-state';
 import { canChange, meetingAction } from '../utils/card-actions';
 import { formatDuration } from '../../../lib/format-duration';
 import { AppointmentWhen } from '../../../components/appointment-when';
-import { AppointmentDocuments } from '../../../components/appointment-documents';
+import { AppointmentDocumentsSection } from './clinical-documents-list';
 import { EarlierTimeAlert } from '../../../components/earlier-time-alert';
 import { waitlistJoinAllowed } from '@vizita/shared/domain/waitlist';
 import { FollowUpProposals } from '../../../components/follow-up-proposals';
@@ -220,7 +220,7 @@ export function AppointmentCard({
           {/* Loaded when opened: a list of cards does not ask for every card's documents. */}
           {documentsOpen && (
             <div className="mt-2">
-              <AppointmentDocuments appointmentId={appointment._id} />
+              <AppointmentDocumentsSection appointmentId={appointment._id} />
             </div>
           )}
         </details>

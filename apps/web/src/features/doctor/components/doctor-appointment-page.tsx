@@ -18,6 +18,7 @@ import { useAppointmentDocuments } from '../../../api/appointment-documents';
 import { useAppointment } from '../../../api/get-appointment';
 import { joinStateAt } from '../../../lib/join-state';
 import { useNow } from '../../../lib/use-now';
+import { ClinicalDocumentsPanel } from './clinical-documents-panel';
 import { DoctorCancelDialog } from './doctor-cancel-dialog';
 import { FollowUpPanel } from './follow-up-panel';
 import { GuestLabel } from './guest-label';
@@ -178,6 +179,7 @@ export function DoctorAppointmentPage() {
       {/* A guest has no account to answer a proposal with (ADR 0028). */}
       {live && !guest && <FollowUpPanel appointment={a} now={now} />}
       {live && <DocumentsPanel appointmentId={a._id} canShare={opened} />}
+      {live && <ClinicalDocumentsPanel appointment={a} now={now} />}
       {live && !guest && <AppointmentMessagesPanel appointmentId={a._id} />}
       {cancelling && (
         <DoctorCancelDialog

@@ -4,6 +4,7 @@ import {
   accessLogResponseSchema,
   dataExportResponseSchema,
   type DeleteAccountRequest,
+  fhirExportResponseSchema,
 } from '@vizita/shared/contracts/privacy';
 import { authApi } from '../../../lib/api-client';
 import { useMutationAction } from '../../../lib/use-mutation-action';
@@ -13,6 +14,17 @@ export const getDataExport = async () =>
   dataExportResponseSchema.parse(await authApi.get('/api/privacy/export')).data;
 
 export const useDataExport = () => useMutationAction(getDataExport);
+
+/**
+ * GET /api/privacy/export?format=fhir — the same record as a FHIR R4 Bundle, for other health
+ * apps (issue #21). The same limit of downloads an hour as the data file.
+ */
+export const getFhirExport = async () =>
+  fhirExportResponseSchema.parse(
+    await authApi.get('/api/privacy/export', { query: { format: 'fhir' } }),
+  ).data;
+
+export const useFhirExport = () => useMutationAction(getFhirExport);
 
 /** GET /api/privacy/access-log — who else read or changed the patient's record. */
 export const useAccessLog = () =>

@@ -157,6 +157,7 @@ const exported = (): DataExport => ({
       ],
     },
   ],
+  clinicalDocuments: [],
 });
 
 const accessLog = () => ok(exported().accessLog);
@@ -259,6 +260,67 @@ describe('privacy and data rights on the profile', () => {
     expect(
       await screen.findByText(
         'You downloaded your data several times in the last hour. Please try again later.',
+      ),
+    ).toBeVisible();
+  });
+
+  it('downloads the record as FHIR for other health apps, described for screen readers', async () => {
+    const bundle = {
+      resourceType: 'Bundle',
+      type: 'collection',
+      timestamp: '2026-11-24T10:00:00.000Z',
+      entry: [
+        {
+          fullUrl: 'urn:uuid:user-1',
+          resource: {
+            resourceType: 'Patient',
+            id: 'user-1',
+            identifier: [{ system: 'urn:vizita:sid:bg-egn', value: EGN }],
+          },
+        },
+      ],
+    };
+    const { calls } = signedIn({
+      'GET /api/privacy/export': (call) =>
+        call.path.endsWith('?format=fhir') ? ok(bundle) : fail(400, 'invalidValue'),
+    });
+    const { files, names } = captureDownloads();
+    const user = userEvent.setup();
+    renderApp('/dashboard/profile');
+    const button = await screen.findByRole('button', {
+      name: 'Download as FHIR (for other health apps)',
+    });
+    expect(button).toHaveAccessibleDescription(/the format in which health apps/);
+    await user.click(button);
+    expect(await screen.findByText('Your data was downloaded.')).toBeVisible();
+    expect(calls.map((c) => c.path)).toContain('/api/privacy/export?format=fhir');
+    expect(names).toEqual(['vizita-record-fhir-2026-11-24.json']);
+    expect(files[0]!.type).toBe('application/fhir+json');
+    // The Bundle as the server made it, every field of every resource kept.
+    expect(JSON.parse(await files[0]!.text())).toEqual(bundle);
+  });
+
+  it('offers the FHIR download in Bulgarian and German, and says when it was asked for too often', async () => {
+    signedIn({ 'GET /api/privacy/export': () => fail(429, 'exportRateLimited') });
+    const user = userEvent.setup();
+    await changeLocale('bg');
+    const { unmount } = renderApp('/dashboard/profile');
+    expect(
+      await screen.findByRole('button', {
+        name: 'Изтегляне като FHIR (за други здравни приложения)',
+      }),
+    ).toBeVisible();
+    unmount();
+    await changeLocale('de');
+    renderApp('/dashboard/profile');
+    await user.click(
+      await screen.findByRole('button', {
+        name: 'Als FHIR herunterladen (für andere Gesundheits-Apps)',
+      }),
+    );
+    expect(
+      await screen.findByText(
+        'Sie haben Ihre Daten in der letzten Stunde mehrmals heruntergeladen. Bitte versuchen Sie es später erneut.',
       ),
     ).toBeVisible();
   });

@@ -9,7 +9,7 @@ import { ErrorState } from '../../../components/ui/error-state';
 import { LoadingState } from '../../../components/ui/spinner';
 import { formatDateTime } from '../../../lib/dates';
 import { saveFile } from '../../../lib/save-file';
-import { useAccessLog, useDataExport } from '../api/privacy';
+import { useAccessLog, useDataExport, useFhirExport } from '../api/privacy';
 import { privacyErrorKey } from '../utils/error-keys';
 import { ROLE_KEYS, useReadableExport } from '../utils/readable-export';
 import { DeleteAccountDialog } from './delete-account-dialog';
@@ -17,15 +17,35 @@ import { DeleteAccountDialog } from './delete-account-dialog';
 const linkClass =
   'rounded font-semibold text-teal-800 underline underline-offset-4 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-teal-600';
 
-/** Art. 15 and 20: the export, as a data file and as a page a person can read. */
+type ExportKind = 'json' | 'html' | 'fhir';
+
+/**
+ * Art. 15 and 20: the export, as a data file, as a page a person can read, and as FHIR R4 for
+ * another health app (issue #21) — the last made by the server, so nothing of it weighs on this page.
+ */
 function ExportPanel() {
   const { t } = useTranslation('privacy');
   const exporting = useDataExport();
+  const fhir = useFhirExport();
   const readable = useReadableExport();
-  const [format, setFormat] = useState<'json' | 'html' | null>(null);
+  const [format, setFormat] = useState<ExportKind | null>(null);
+  const pending = exporting.isPending || fhir.isPending;
+  // What the panel says is about the latest download asked for.
+  const latest = format === 'fhir' ? fhir : exporting;
 
-  const download = (kind: 'json' | 'html') => {
+  const download = (kind: ExportKind) => {
     setFormat(kind);
+    if (kind === 'fhir') {
+      fhir.mutate(undefined, {
+        onSuccess: (bundle) =>
+          saveFile(
+            `vizita-record-fhir-${bundle.timestamp.slice(0, 10)}.json`,
+            JSON.stringify(bundle, null, 2),
+            'application/fhir+json',
+          ),
+      });
+      return;
+    }
     exporting.mutate(undefined, {
       onSuccess: (data) => {
         const day = data.exportedAt.slice(0, 10);
@@ -36,36 +56,38 @@ function ExportPanel() {
     });
   };
 
+  const button = (kind: ExportKind, label: string, describedBy?: string) => (
+    <Button
+      variant="secondary"
+      busy={pending && format === kind}
+      disabled={pending}
+      onClick={() => download(kind)}
+      aria-describedby={describedBy}
+    >
+      {label}
+    </Button>
+  );
+
   return (
     <section aria-labelledby="privacy-export-heading" className="space-y-3">
       <h3 id="privacy-export-heading" className="font-semibold text-slate-900">
         {t('export.heading')}
       </h3>
       <p className="text-sm text-slate-700">{t('export.text')}</p>
-      <div className="flex flex-col gap-3 sm:flex-row">
-        <Button
-          variant="secondary"
-          busy={exporting.isPending && format === 'json'}
-          disabled={exporting.isPending}
-          onClick={() => download('json')}
-        >
-          {t('export.json')}
-        </Button>
-        <Button
-          variant="secondary"
-          busy={exporting.isPending && format === 'html'}
-          disabled={exporting.isPending}
-          onClick={() => download('html')}
-        >
-          {t('export.html')}
-        </Button>
+      <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
+        {button('json', t('export.json'))}
+        {button('html', t('export.html'))}
+        {button('fhir', t('export.fhir'), 'privacy-export-fhir-hint')}
       </div>
+      <p id="privacy-export-fhir-hint" className="text-sm text-slate-700">
+        {t('export.fhirHint')}
+      </p>
       <div aria-live="polite">
-        {exporting.isSuccess && <Alert tone="success">{t('export.done')}</Alert>}
-        {exporting.isError && (
+        {latest.isSuccess && <Alert tone="success">{t('export.done')}</Alert>}
+        {latest.isError && (
           <Alert tone="error">
             {t(
-              privacyErrorKey(exporting.error) === 'export.tooMany'
+              privacyErrorKey(latest.error) === 'export.tooMany'
                 ? 'export.tooMany'
                 : 'export.failed',
             )}
