@@ -180,6 +180,17 @@ beforeAll(async () => {
     },
   );
   expect(prescribed.statusCode, prescribed.body).toBe(201);
+  // …and a referral, a DocumentReference with its text.
+  const referred = await send(
+    doctorToken,
+    'POST',
+    `/api/doctor/appointments/${past}/clinical-documents`,
+    {
+      kind: 'referral',
+      content: { specialty: 'cardiology', urgency: 'soon', question: 'Holter ECG, please.' },
+    },
+  );
+  expect(referred.statusCode, referred.body).toBe(201);
   const outcome = await send(doctorToken, 'PUT', `/api/doctor/appointments/${past}/outcome`, {
     outcome: 'completed',
   });
@@ -211,8 +222,8 @@ describe('the record as a FHIR R4 Bundle', () => {
       Practitioner: 1,
       Appointment: 2,
       Encounter: 2,
-      // The shared file, and the doctor's summary.
-      DocumentReference: 2,
+      // The shared file, the doctor's summary and the referral.
+      DocumentReference: 3,
       Binary: 1,
       // Terms and privacy notice at registration, the video consent of the device check.
       Consent: 3,
@@ -221,6 +232,13 @@ describe('the record as a FHIR R4 Bundle', () => {
       // The prescription's one item.
       MedicationRequest: 1,
     });
+    const referral = ofType<DocumentReference>(bundle, 'DocumentReference').find(
+      (d) => d.type?.text === 'Referral',
+    )!;
+    expect(referral.masterIdentifier?.value).toMatch(/^[0-9A-Z]{5}-[0-9A-Z]{5}$/);
+    expect(Buffer.from(referral.content[0]!.attachment.data!, 'base64').toString('utf8')).toBe(
+      'Referral to Cardiology (soon): Holter ECG, please.',
+    );
   });
 
   it('stands alone: every reference points at an entry of the Bundle, of its type', async () => {

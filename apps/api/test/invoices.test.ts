@@ -1,7 +1,13 @@
-import { eq, max } from 'drizzle-orm';
+import { eq, inArray, max } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
-import { invoiceCounters, invoices, patientProfiles, payments } from '../src/db/schema.ts';
+import {
+  invoiceCounters,
+  invoices,
+  issuedDocuments,
+  patientProfiles,
+  payments,
+} from '../src/db/schema.ts';
 import { invoicePage } from '../src/modules/invoices/invoice-page.ts';
 import { invoiceView } from '../src/modules/invoices/invoice-view.ts';
 import { createInvoicing, type IssuedDocument } from '../src/modules/invoices/service.ts';
@@ -158,6 +164,15 @@ describe('issuing', () => {
     expect(page.body).toContain('Кредитно известие');
     expect(page.body).toContain(`Към фактура № ${invoice.number}`);
     expect(page.body).toContain('/credit-note.pdf?exp=');
+    // Each printout carries its verification code, on the page as on the PDF (ADR 0037).
+    const codes = await t.db
+      .select({ shortCode: issuedDocuments.shortCode })
+      .from(issuedDocuments)
+      .where(inArray(issuedDocuments.sourceId, [invoice.id, note.id]));
+    expect(codes).toHaveLength(2);
+    for (const { shortCode } of codes)
+      expect(page.body).toContain(`${shortCode.slice(0, 5)}-${shortCode.slice(5)}`);
+    expect(page.body).toContain('Проверка на документа');
   });
 
   it('issues the invoice of an older paid payment the first time it is asked for', async () => {

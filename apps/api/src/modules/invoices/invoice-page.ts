@@ -27,7 +27,11 @@ tfoot td{font-weight:700;border-bottom:0}.detail{color:#334155;font-size:.9rem}
 .doc{box-shadow:none;border-radius:0;padding:0;margin:0}.doc+.doc{break-before:page}.screen{display:none}
 a{color:inherit;text-decoration:none}}`;
 
-function documentSection(v: InvoiceView) {
+function documentSection(
+  v: InvoiceView,
+  verification: { verifyUrl: string; shortCode: string } | undefined,
+) {
+  const t = INVOICE_COPY[v.locale];
   const lines = (items: string[]) => items.map((l) => `<p>${escape(l)}</p>`).join('');
   return `<article class="doc" aria-labelledby="h-${escape(v.number)}">
 <h1 id="h-${escape(v.number)}">${escape(v.title)}</h1>
@@ -40,7 +44,11 @@ ${v.corrects ? `<p class="status">${escape(v.corrects)}</p>` : ''}
 <tfoot><tr><td>${escape(v.total[0])}</td><td>${escape(v.total[1])}</td></tr></tfoot></table>
 ${lines(v.payment)}
 <div class="vat"><strong>${escape(v.vat.legal)}</strong>${escape(v.vat.explanation)}</div>
-<p class="footer">${escape(v.footer)}</p></article>`;
+${
+  verification
+    ? `<p class="hint"><strong>${escape(t.verifyTitle)}:</strong> ${escape(t.verifyText(verification.shortCode, verification.verifyUrl.replace(/\/[^/]+$/, '')))}</p>`
+    : ''
+}<p class="footer">${escape(v.footer)}</p></article>`;
 }
 
 /**
@@ -49,7 +57,11 @@ ${lines(v.payment)}
  */
 export function invoicePage(
   locale: Locale,
-  documents: { view: InvoiceView; pdfUrl: string }[],
+  documents: {
+    view: InvoiceView;
+    pdfUrl: string;
+    verification?: { verifyUrl: string; shortCode: string } | undefined;
+  }[],
   extra: { refunded: boolean; providerReceiptUrl: string | null },
 ) {
   const t = INVOICE_COPY[locale];
@@ -65,5 +77,5 @@ export function invoicePage(
 <body><main><div class="doc screen"><p class="status">${escape(t.status)}: <strong>${escape(extra.refunded ? t.statusRefunded : t.statusPaid)}</strong></p>
 <p class="actions">${actions}${extra.providerReceiptUrl ? `<a href="${escape(extra.providerReceiptUrl)}" rel="noopener noreferrer">${escape(t.providerReceipt)}</a>` : ''}</p>
 <p class="hint">${escape(t.print)}</p></div>
-${documents.map((d) => documentSection(d.view)).join('\n')}</main></body></html>`;
+${documents.map((d) => documentSection(d.view, d.verification)).join('\n')}</main></body></html>`;
 }

@@ -78,13 +78,17 @@ export const invoiceRoutes: FastifyPluginAsyncZod<{
       const found = await documentsFor(request, reply, request.params.paymentId, request.query);
       if (!found) return reply;
       const { payment, documents, html } = found;
-      const views = documents.map((doc) => ({
-        view: invoiceView(doc),
-        pdfUrl: links.url(
-          payment,
-          `/${doc.kind === 'invoice' ? 'invoice.pdf' : 'credit-note.pdf'}`,
-        ),
-      }));
+      const views = await Promise.all(
+        documents.map(async (doc) => ({
+          view: invoiceView(doc),
+          pdfUrl: links.url(
+            payment,
+            `/${doc.kind === 'invoice' ? 'invoice.pdf' : 'credit-note.pdf'}`,
+          ),
+          // The code the printout carries, as the PDF prints it (ADR 0037).
+          verification: await invoicing.verificationOf(db, doc),
+        })),
+      );
       return html(
         200,
         invoicePage(views[0]?.view.locale ?? found.locale, views, {

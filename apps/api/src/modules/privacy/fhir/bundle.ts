@@ -3,6 +3,7 @@ import type { DataExport } from '@vizita/shared/contracts/privacy';
 import { consentResource } from './consents.ts';
 import { sharedDocumentResources } from './documents.ts';
 import { invoiceResources } from './invoices.ts';
+import { certificateResources } from './certificates.ts';
 import { medicationRequestResources, prescriptionsOf } from './medication-requests.ts';
 import { clinicResource, patientResource, type Clinic } from './patient.ts';
 import { fhirId, fullUrl, ref } from './references.ts';
@@ -57,6 +58,7 @@ export function toFhirBundle(
       ...visit.documents.flatMap((d) => sharedDocumentResources(visit, d, patientRef, clinicRef)),
     ]),
     ...prescriptionsOf(data).flatMap((p) => medicationRequestResources(p, patientRef)),
+    ...certificateResources(data, patientRef, clinicRef),
     ...data.consents.map((c) => consentResource(c, patientRef, clinicRef, appUrl)),
     ...data.payments.flatMap((p) =>
       invoiceResources(p, visitOf.get(p.appointmentId), patientRef, clinicRef),

@@ -7,7 +7,7 @@ import type {
 } from '@medplum/fhirtypes';
 import type { DataExport } from '@vizita/shared/contracts/privacy';
 import { encounterId, practitionerId } from './visits.ts';
-import { fhirId, ref } from './references.ts';
+import { fhirId, newestVersions, ref } from './references.ts';
 
 /**
  * One prescription a doctor issued (issue #21 §2), as the FHIR export needs it: the consultation it
@@ -37,16 +37,10 @@ export type ExportedPrescription = {
  * correction, and its registration revoked), as a pharmacy would fill it.
  */
 export function prescriptionsOf(data: DataExport): ExportedPrescription[] {
-  const newest = new Map<string, DataExport['clinicalDocuments'][number]>();
-  for (const version of data.clinicalDocuments) {
-    if (version.kind !== 'prescription') continue;
-    const seen = newest.get(version.documentId);
-    if (!seen || seen.version < version.version) newest.set(version.documentId, version);
-  }
   // The prescribing doctor is the consultation's, named as the export's appointments name them
   // (the Practitioner entries are made from those).
   const doctorOf = new Map(data.appointments.map((a) => [a.id, a.doctor]));
-  return [...newest.values()].map((version) => ({
+  return newestVersions(data, ['prescription']).map((version) => ({
     id: version.documentId,
     appointmentId: version.appointmentId,
     doctor: doctorOf.get(version.appointmentId) ?? version.doctor,

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Money, Reference, Resource } from '@medplum/fhirtypes';
+import type { DataExport } from '@vizita/shared/contracts/privacy';
 
 /**
  * A stable id for a resource the export has no id for (a doctor known by name, the encounter of
@@ -35,4 +36,20 @@ export function money(amountMinor: number, currency: string): Money {
       .maximumFractionDigits ?? 2;
   // The export's currencies are ISO 4217 codes (the server sets them): FHIR's type lists them all.
   return { value: amountMinor / 10 ** digits, currency: currency as Money['currency'] };
+}
+
+type Issued = DataExport['clinicalDocuments'][number];
+
+/**
+ * The newest version of each clinical document of these kinds: an older one was replaced by a
+ * correction (and its verification revoked), so it is not part of the record any more.
+ */
+export function newestVersions(data: DataExport, kinds: readonly Issued['kind'][]): Issued[] {
+  const newest = new Map<string, Issued>();
+  for (const version of data.clinicalDocuments) {
+    if (!kinds.includes(version.kind)) continue;
+    const seen = newest.get(version.documentId);
+    if (!seen || seen.version < version.version) newest.set(version.documentId, version);
+  }
+  return [...newest.values()];
 }

@@ -157,7 +157,20 @@ const exported = (): DataExport => ({
       ],
     },
   ],
-  clinicalDocuments: [],
+  clinicalDocuments: [
+    {
+      documentId: 'c1',
+      appointmentId: 'a1',
+      kind: 'sick-note',
+      version: 1,
+      issuedAt: '2026-11-24T08:20:00.000Z',
+      versionAt: '2026-11-24T08:20:00.000Z',
+      doctor: 'Ivan Georgiev',
+      content: { start: '2026-11-24', end: '2026-11-26', certificate: 'first' },
+      shortCode: 'K7QF3-MZD8P',
+      revokedAt: null,
+    },
+  ],
 });
 
 const accessLog = () => ok(exported().accessLog);
@@ -232,6 +245,9 @@ describe('privacy and data rights on the profile', () => {
     expect(html).toContain('<h2>Earlier-time alerts</h2>');
     expect(html).toContain('a time in Dermatology');
     expect(html).toMatch(/Nov 23, 2026, 9:00\sAM \(taken\)/);
+    expect(html).toContain('<h2>Prescriptions, sick notes and referrals</h2>');
+    expect(html).toContain('unfit for work from 2026-11-24 to 2026-11-26 (first certificate)');
+    expect(html).toContain('K7QF3-MZD8P');
     expect(html).not.toContain('<script>');
   });
 

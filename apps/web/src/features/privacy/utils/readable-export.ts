@@ -76,6 +76,15 @@ const WAITLIST_STATUS_KEYS = {
   cancelled: 'file.waitlist.statuses.cancelled',
   expired: 'file.waitlist.statuses.expired',
 } as const;
+const CLINICAL_DOCUMENT_KIND_KEYS = {
+  prescription: 'file.clinicalDocuments.kinds.prescription',
+  'sick-note': 'file.clinicalDocuments.kinds.sickNote',
+  referral: 'file.clinicalDocuments.kinds.referral',
+} as const;
+const CERTIFICATE_KEYS = {
+  first: 'file.clinicalDocuments.first',
+  'follow-up': 'file.clinicalDocuments.followUp',
+} as const;
 const FOLLOW_UP_STATE_KEYS = {
   open: 'file.followUps.states.open',
   checkout: 'file.followUps.states.checkout',
@@ -319,6 +328,43 @@ export function useReadableExport() {
             p.price.amountMinor === 0 ? t('file.followUps.free') : money(p.price),
             name(FOLLOW_UP_STATE_KEYS, p.state),
             when(p.expiresAt),
+          ]),
+          none,
+        ),
+      ],
+      [
+        t('file.clinicalDocuments.section'),
+        table(
+          [
+            t('file.clinicalDocuments.issued'),
+            t('file.clinicalDocuments.kind'),
+            t('file.clinicalDocuments.version'),
+            t('file.clinicalDocuments.doctor'),
+            t('file.clinicalDocuments.content'),
+            t('file.clinicalDocuments.code'),
+            t('file.clinicalDocuments.revoked'),
+          ],
+          data.clinicalDocuments.map((d) => [
+            when(d.versionAt),
+            name(CLINICAL_DOCUMENT_KIND_KEYS, d.kind),
+            String(d.version),
+            d.doctor,
+            'items' in d.content
+              ? d.content.items
+                  .map(
+                    (item) =>
+                      `${item.medicine} ${item.strength}: ${item.dosage} (${item.quantity})`,
+                  )
+                  .join('; ')
+              : 'certificate' in d.content
+                ? t('file.clinicalDocuments.sickNote', {
+                    from: d.content.start,
+                    to: d.content.end,
+                    certificate: name(CERTIFICATE_KEYS, d.content.certificate),
+                  })
+                : `${specialties([d.content.specialty])}: ${d.content.question}`,
+            d.shortCode,
+            when(d.revokedAt),
           ]),
           none,
         ),
