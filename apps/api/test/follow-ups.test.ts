@@ -408,6 +408,21 @@ describe('a proposal that ends unanswered', () => {
     expect(
       await t.db.select().from(auditLog).where(eq(auditLog.event, 'follow_up.withdrawn')),
     ).toHaveLength(1);
+    // The patient's bell says so once (not the double click), with who and no health word.
+    const told = await t.db
+      .select()
+      .from(notifications)
+      .where(
+        and(
+          eq(notifications.userId, visit.patient.userId),
+          eq(notifications.kind, 'followUpWithdrawn'),
+        ),
+      );
+    expect(told).toHaveLength(1);
+    expect(told[0]).toMatchObject({
+      params: { name: 'Dr. Elena Petrova' },
+      link: `/dashboard/follow-ups/${id}`,
+    });
     // The doctor may propose anew.
     expect((await propose(doctor, { suggestedWeeks: 1 }, visit.id)).statusCode).toBe(201);
   });

@@ -12,6 +12,7 @@ export const NOTIFICATION_KINDS = [
   'refundIssued',
   'documentShared',
   'followUpProposed',
+  'followUpWithdrawn',
   'earlierSlotOffered',
   // The doctor's
   'newBooking',

@@ -58,6 +58,19 @@ export const followUpLink = (proposalId: string) => `/dashboard/follow-ups/${pro
 
 type Viewer = { userId: string; role: Role };
 
+/** The doctor as the patient's bell names them ("Dr. Anna Petrova"). */
+async function doctorNameOf(db: Tx, doctorId: string) {
+  const [user, profile] = await Promise.all([
+    findUserById(db, doctorId),
+    findDoctorProfile(db, doctorId),
+  ]);
+  return doctorDisplayName({
+    title: profile?.title ?? 'Dr.',
+    firstName: user?.firstName ?? '',
+    lastName: user?.lastName ?? '',
+  });
+}
+
 /**
  * Follow-up visits (issue #20, the spec's `follow-up` plan): the doctor proposes one after a
  * consultation — times of their own, or "in about N weeks" — with a note and the clinic's price;
@@ -245,12 +258,7 @@ export function createFollowUpService({
           throw new ApiError(409, 'followUpSlotUnavailable');
 
       const id = randomUUID();
-      const doctorUser = await findUserById(db, doctorId);
-      const doctorName = doctorDisplayName({
-        title: profile.title,
-        firstName: doctorUser?.firstName ?? '',
-        lastName: doctorUser?.lastName ?? '',
-      });
+      const doctorName = await doctorNameOf(db, doctorId);
       await db.transaction(async (tx) => {
         // One open proposal per consultation, decided under the lock of the open ones.
         for (const open of await repo.lockOpenProposalsOf(tx, appointmentId)) {
@@ -473,6 +481,13 @@ export function createFollowUpService({
         if (state === 'checkout') throw new ApiError(409, 'followUpCheckoutOpen');
         if (state === 'expired') throw new ApiError(410, 'followUpExpired');
         await repo.updateProposal(tx, id, { status: 'withdrawn' }, now);
+        // The patient may have been about to choose a time: the bell says it is gone (no mail).
+        await notify(tx, {
+          userId: locked.patientId,
+          kind: 'followUpWithdrawn',
+          params: { name: await doctorNameOf(tx, doctorId) },
+          link: followUpLink(id),
+        });
         await audit(tx, 'follow_up.withdrawn', {
           userId: doctorId,
           subjectUserId: locked.patientId,

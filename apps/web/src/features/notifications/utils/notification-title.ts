@@ -77,6 +77,11 @@ const TITLES = {
     short: 'kinds.followUpProposed.short',
     when: false,
   },
+  followUpWithdrawn: {
+    full: 'kinds.followUpWithdrawn.full',
+    short: 'kinds.followUpWithdrawn.short',
+    when: false,
+  },
   earlierSlotOffered: {
     full: 'kinds.earlierSlotOffered.full',
     short: 'kinds.earlierSlotOffered.short',
@@ -133,6 +138,7 @@ function titleOf({ kind, params }: Pick<Notification, 'kind' | 'params'>, audien
       case 'refundIssued':
       case 'documentShared':
       case 'followUpProposed':
+      case 'followUpWithdrawn':
       case 'earlierSlotOffered':
       case 'patientCancelled':
       case 'patientWaiting':

@@ -103,6 +103,7 @@ const NOTIFICATION_KEYS = {
   refundIssued: 'kinds.refundIssued.short',
   documentShared: 'kinds.documentShared.short',
   followUpProposed: 'kinds.followUpProposed.short',
+  followUpWithdrawn: 'kinds.followUpWithdrawn.short',
   earlierSlotOffered: 'kinds.earlierSlotOffered.short',
   newBooking: 'kinds.newBooking.short',
   patientCancelled: 'kinds.patientCancelled.short',
