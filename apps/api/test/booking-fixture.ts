@@ -17,6 +17,9 @@ export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256';
 // `appointmentIn` share a doctor's slot (the partial unique index).
 let appointmentSeq = 0;
 
+/** A fixture's caller (`f.caller(userId)`): its token is fresh at every read. */
+export type FixtureCaller = { userId: string; readonly token: Promise<string> };
+
 export async function createBookingFixture(t: TestApp) {
   const tokens = createAccessTokens(TEST_JWT_SECRET, t.clock);
   const doctorEmail = `petrova-${randomUUID()}@vizita.test`;
@@ -172,10 +175,22 @@ export async function createBookingFixture(t: TestApp) {
     return { id: row!.id, startsAt, patient: patient! };
   }
 
+  /**
+   * Someone who calls the API with a token made afresh for every request: an access token lives
+   * 15 minutes of the test clock, which the tests move by days.
+   */
+  const caller = (userId: string): FixtureCaller => ({
+    userId,
+    get token() {
+      return signIn(userId).then((s) => s.token);
+    },
+  });
+
   return {
     doctorId,
     doctorEmail,
     signIn,
+    caller,
     patients,
     book,
     pay,

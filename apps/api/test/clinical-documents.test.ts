@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, clinicalDocumentVersions, issuedDocuments } from '../src/db/schema.ts';
-import { createBookingFixture } from './booking-fixture.ts';
+import { createBookingFixture, type FixtureCaller } from './booking-fixture.ts';
 import { BULGARIAN_PROFILE, createTestApp, signUp, testClock, type TestApp } from './test-app.ts';
 
 // Prescriptions, sick notes and referrals (issue #21): the consultation's doctor issues them, the
@@ -19,13 +19,8 @@ let t: TestApp;
 let f: Awaited<ReturnType<typeof createBookingFixture>>;
 let consultation: string;
 
-type Caller = { userId: string; readonly token: Promise<string> } | null;
-const caller = (userId: string): NonNullable<Caller> => ({
-  userId,
-  get token() {
-    return f.signIn(userId).then((s) => s.token);
-  },
-});
+type Caller = FixtureCaller | null;
+const caller = (userId: string): FixtureCaller => f.caller(userId);
 let patient: NonNullable<Caller>;
 let stranger: NonNullable<Caller>;
 let doctor: NonNullable<Caller>;

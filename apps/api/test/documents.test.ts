@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointmentDocuments, auditLog } from '../src/db/schema.ts';
-import { createBookingFixture } from './booking-fixture.ts';
+import { createBookingFixture, type FixtureCaller } from './booking-fixture.ts';
 import { createTestApp, testClock, type TestApp } from './test-app.ts';
 
 // Monday 2026-11-23 08:00 UTC. The consultation is on Tuesday at 10:00 Sofia time (08:00Z).
@@ -12,13 +12,8 @@ let t: TestApp;
 let f: Awaited<ReturnType<typeof createBookingFixture>>;
 let appointmentId: string;
 // Access tokens live 15 minutes of the test clock, which jumps days: each call signs in afresh.
-type Caller = { userId: string; readonly token: Promise<string> };
-const caller = (userId: string): Caller => ({
-  userId,
-  get token() {
-    return f.signIn(userId).then((s) => s.token);
-  },
-});
+type Caller = FixtureCaller;
+const caller = (userId: string): FixtureCaller => f.caller(userId);
 let patient: Caller;
 let doctor: Caller;
 let stranger: Caller;

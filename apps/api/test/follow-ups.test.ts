@@ -8,7 +8,7 @@ import {
   notifications,
   payments,
 } from '../src/db/schema.ts';
-import { createBookingFixture } from './booking-fixture.ts';
+import { createBookingFixture, type FixtureCaller } from './booking-fixture.ts';
 import { createTestApp, testClock, type TestApp } from './test-app.ts';
 
 // Follow-up visits (issue #20): the doctor proposes one after the consultation, the patient
@@ -30,13 +30,8 @@ let consultation: string;
 let firstProposal: string;
 
 // Access tokens live 15 minutes of the test clock, which jumps days: each call signs in afresh.
-type Caller = { userId: string; readonly token: Promise<string> } | null;
-const caller = (userId: string): NonNullable<Caller> => ({
-  userId,
-  get token() {
-    return f.signIn(userId).then((s) => s.token);
-  },
-});
+type Caller = FixtureCaller | null;
+const caller = (userId: string): FixtureCaller => f.caller(userId);
 let patient: NonNullable<Caller>;
 let stranger: NonNullable<Caller>;
 let doctor: NonNullable<Caller>;

@@ -10,7 +10,7 @@ import {
   notifications,
 } from '../src/db/schema.ts';
 import { createAdminService } from '../src/modules/admin/service.ts';
-import { createBookingFixture } from './booking-fixture.ts';
+import { createBookingFixture, type FixtureCaller } from './booking-fixture.ts';
 import { pngOf } from './image-fixtures.ts';
 import { createTestApp, signUp, STRONG_PASSWORD, testClock, type TestApp } from './test-app.ts';
 
@@ -27,13 +27,8 @@ const MINUTE = 60_000;
 let t: TestApp;
 let f: Awaited<ReturnType<typeof createBookingFixture>>;
 // Access tokens live 15 minutes of the test clock, which jumps days: each call signs in afresh.
-type Caller = { userId: string; readonly token: Promise<string> } | null;
-const caller = (userId: string): Caller => ({
-  userId,
-  get token() {
-    return f.signIn(userId).then((s) => s.token);
-  },
-});
+type Caller = FixtureCaller | null;
+const caller = (userId: string): FixtureCaller => f.caller(userId);
 let patient: NonNullable<Caller>;
 let otherPatient: NonNullable<Caller>;
 let doctor: NonNullable<Caller>;
@@ -491,7 +486,7 @@ describe('the general thread with the clinic', () => {
 describe('rate limits', () => {
   it('stop a patient after 30 messages an hour, and give the next hour again', async () => {
     const [p] = await f.patients(1);
-    const sender = caller(p!.userId)!;
+    const sender = caller(p!.userId);
     const id = (await call(sender, 'PUT', '/api/messages/clinic-thread')).json().data._id;
     for (let i = 0; i < 30; i++)
       expect((await send(sender, id, `Question ${i}`)).statusCode).toBe(201);
