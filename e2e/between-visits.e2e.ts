@@ -13,7 +13,8 @@ import {
 } from './support/meetings.ts';
 import { callInPage, signedInPatient } from './support/patients.ts';
 import { signInStaffFirstTime } from './support/two-factor.ts';
-import { button, DESKTOP, gone, MOBILE, shown, waitForPath } from './support/ui.ts';
+import { button, gone, shown, waitForPath } from './support/ui.ts';
+import { expectAccessibleAtBothSizes, payOnCheckout } from './support/screens.ts';
 
 // Care between visits (issue #20): the bell, messages with the practice, the follow-up visit the
 // doctor proposes after a call, and the earlier time offered to a waiting patient — in real
@@ -74,26 +75,6 @@ async function bookNoonIn(page: Page, doctorName: string, daysAhead: number, rea
   expect(
     (await callInPage(page, 'POST', '/api/payments/process-dev-payment', { sessionId })).status,
   ).toBe(200);
-}
-
-async function payOnCheckout(page: Page) {
-  await page.waitForURL(/\/checkout\/cs_local_/);
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiry (MM/YY)').fill('12/30');
-  await page.getByLabel('CVC').fill('123');
-  await page.getByLabel('Name on card').fill('Mila Ivanova');
-  await page.getByRole('button', { name: /^Pay/ }).click();
-}
-
-/** Axe at desktop size and at phone width. */
-async function expectAccessibleAtBothSizes(page: Page, screen: string) {
-  await expectAccessible(page, screen);
-  await page.setViewportSize(MOBILE);
-  await expectAccessible(page, `${screen} (375×812)`);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-    MOBILE.width,
-  );
-  await page.setViewportSize(DESKTOP);
 }
 
 /** A card of the appointments list, by the reason given at booking. */
@@ -218,7 +199,7 @@ describe('between visits', () => {
     await expectAccessibleAtBothSizes(patient, 'follow-up visit');
     await choose(patient.getByRole('radio').first());
     await button(patient, 'Continue to payment').click();
-    await payOnCheckout(patient);
+    await payOnCheckout(patient, 'Mila Ivanova');
     await patient.waitForURL(/\/booking\/success/);
     await shown(patient.getByRole('heading', { name: 'Payment Successful!' }));
     await patient.goto('/dashboard/appointments');

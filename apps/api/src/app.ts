@@ -29,6 +29,7 @@ import { registerDoctors } from './modules/doctors/plugin.ts';
 import { registerClinicalDocuments } from './modules/clinical-documents/plugin.ts';
 import { registerDocuments } from './modules/documents/plugin.ts';
 import { registerFollowUps } from './modules/follow-ups/plugin.ts';
+import { registerPrescriptionRequests } from './modules/prescription-requests/plugin.ts';
 import { registerGuestConsultations } from './modules/guest-consultations/plugin.ts';
 import { registerHealth } from './modules/health/plugin.ts';
 import { startBackgroundWork } from './modules/jobs/background.ts';
@@ -194,7 +195,6 @@ export async function buildApp(deps: AppDeps) {
   const encryption = createFieldEncryption(deps.dataEncryptionKey);
   const healthText = createHealthText(encryption);
   const notesCrypto = createNotesCrypto(encryption);
-  const summaries = createSummaryReader(db, notesCrypto);
   // What any module may use. Each plugin's parameter type names what it takes from here; the
   // calls below name the rest, the edges between modules.
   const platform = { config, db, clock, mailer, jobs, rateLimiter, encryption, healthText };
@@ -212,6 +212,8 @@ export async function buildApp(deps: AppDeps) {
     ...platform,
     signingKey: deps.documentSigningKey ?? config.documentSigningKey ?? ephemeralSigningKey(),
   });
+  // The doctor's summaries for the patient, each a signed visit summary (ADR 0037).
+  const summaries = createSummaryReader(db, notesCrypto, issuedDocuments);
   const { payments } = await registerPayments(app, {
     ...platform,
     issuedDocuments,
@@ -237,10 +239,21 @@ export async function buildApp(deps: AppDeps) {
   const { schedules } = await registerSchedules(app, { ...platform, appointments, doctors });
   const { waitlist } = await registerWaitlist(app, { ...platform, appointments, payments });
   await registerAdmin(app, { ...platform, twoFactor, appointments, schedules });
-  await registerDoctorConsole(app, { ...platform, profiles, notesCrypto });
+  await registerDoctorConsole(app, {
+    ...platform,
+    profiles,
+    notesCrypto,
+    issued: issuedDocuments,
+  });
   await registerDocuments(app, platform);
   await registerMessages(app, platform);
   await registerFollowUps(app, { ...platform, doctors, payments });
+  await registerPrescriptionRequests(app, {
+    ...platform,
+    payments,
+    appointments,
+    clinicalDocuments,
+  });
   const { notifications } = await registerNotifications(app, {
     ...platform,
     jwtSecret,
@@ -262,6 +275,10 @@ export async function buildApp(deps: AppDeps) {
     [
       { name: 'expire lapsed holds', run: () => payments.expireLapsedHolds() },
       { name: 'complete ended appointments', run: () => appointments.completeEnded() },
+      {
+        name: 'refund unanswered prescription requests',
+        run: () => appointments.lapseUnansweredRequests(),
+      },
       { name: 'expire ended waitlist alerts', run: () => waitlist.expireEnded() },
       { name: 'run due jobs', run: () => jobs.runDue() },
       { name: 'encrypt legacy health texts', run: () => encryptLegacyHealthText(db, healthText) },

@@ -330,6 +330,46 @@ describe('a correction and a revocation', () => {
   });
 });
 
+describe('the summary for the patient', () => {
+  const saveSummary = (summary: string) =>
+    as(doctor, 'PUT', `/api/doctor/appointments/${consultation}/notes`, { summary });
+  const card = async () =>
+    (await as(patient, 'GET', `/api/appointments/${consultation}`)).json().data;
+  const verify = (url: string) => t.app.inject(`/api/verify/${url.split('/').pop()}`);
+
+  it('is a visit summary anyone can verify, without reading what it says', async () => {
+    expect((await saveSummary('Rest the back; ibuprofen for three days.')).statusCode).toBe(200);
+    const { summaryVerification } = await card();
+    expect(summaryVerification.shortCode).toMatch(/^[A-Z0-9]{5}-[A-Z0-9]{5}$/);
+    const check = await verify(summaryVerification.url);
+    expect(check.statusCode).toBe(200);
+    expect(check.json().data).toMatchObject({
+      authentic: true,
+      kind: 'visit-summary',
+      revoked: false,
+    });
+    expect(check.body).not.toMatch(/ibuprofen|Rest the back|Maria/i);
+    const mail = (await t.mails()).find((m) => m.text.includes('Rest the back'))!;
+    expect(mail.text).toContain(summaryVerification.shortCode);
+  });
+
+  it('a corrected summary is verified anew, and the one it replaces says revoked', async () => {
+    const before = (await card()).summaryVerification;
+    expect((await saveSummary('Rest the back; ibuprofen for five days.')).statusCode).toBe(200);
+    const after = (await card()).summaryVerification;
+    expect(after.shortCode).not.toBe(before.shortCode);
+    expect((await verify(before.url)).json().data).toMatchObject({ revoked: true });
+    expect((await verify(after.url)).json().data).toMatchObject({
+      authentic: true,
+      revoked: false,
+    });
+    // Emptied: nothing left to verify, and the last one is revoked.
+    expect((await saveSummary('')).statusCode).toBe(200);
+    expect((await card()).summaryVerification).toBeNull();
+    expect((await verify(after.url)).json().data).toMatchObject({ revoked: true });
+  });
+});
+
 describe('at rest', () => {
   it('keeps the content encrypted: no medicine, question or name in the documents or their registrations', async () => {
     const dump = JSON.stringify([

@@ -105,6 +105,8 @@ export const doctorProfiles = pgTable('doctor_profiles', {
   // A follow-up visit's fee in euro cents, set by the clinic; null: the consultation fee. It may
   // be lower, or 0 for a free follow-up (issue #20, ADR 0018).
   followUpFeeMinor: integer('follow_up_fee_minor'),
+  // A prescription request's fee (issue #21), the same way; null: the consultation fee.
+  prescriptionFeeMinor: integer('prescription_fee_minor'),
 });
 
 /** A doctor's uploaded photo, re-validated on upload and served by the API with its type. */
@@ -154,6 +156,8 @@ export const doctorScheduleExceptions = pgTable(
  * An appointment: a UTC instant plus the doctor's zone (ARCHITECTURE.md §4). `pending` is a
  * payment hold on the slot; `upcoming` is paid. At most one pending or upcoming appointment may
  * hold a doctor's slot — enforced by the partial unique index, not by a read before the write.
+ * A prescription request (plan `prescription`) is one too, without a slot: it starts when it is
+ * made and ends at its answer deadline (ADR 0039).
  */
 export const appointments = pgTable(
   'appointments',
@@ -180,6 +184,9 @@ export const appointments = pgTable(
     reasonEncrypted: text('reason_encrypted'),
     notesEncrypted: text('notes_encrypted'),
     cancelReasonEncrypted: text('cancel_reason_encrypted'),
+    // A prescription request's medicine and how much is left (plan `prescription`, issue #21),
+    // as JSON, sealed like the texts above.
+    requestEncrypted: text('request_encrypted'),
     // Plaintext of rows written before the texts were encrypted: emptied into the columns above
     // when the server starts (encryptLegacyHealthText), never written again.
     legacyReason: text('reason'),
@@ -197,9 +204,10 @@ export const appointments = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    // A prescription request holds no time on the calendar (ADR 0039): it is not in the index.
     uniqueIndex('appointments_slot_held_key')
       .on(t.doctorId, t.startsAt)
-      .where(sql`${t.status} in ('pending', 'upcoming')`),
+      .where(sql`${t.status} in ('pending', 'upcoming') and ${t.plan} <> 'prescription'`),
     index('appointments_patient_idx').on(t.patientId, t.startsAt),
     index('appointments_doctor_idx').on(t.doctorId, t.startsAt),
   ],

@@ -77,6 +77,18 @@ export const waitlistKeys = {
   offer: (offerId: string) => ['waitlist', 'offer', offerId] as const,
 };
 
+/**
+ * Repeat prescription requests (issue #21): asking, declining or answering one invalidates `all`
+ * — the patient's choice of doctors, the doctor's queue.
+ */
+export const prescriptionRequestKeys = {
+  all: ['prescription-requests'] as const,
+  /** The doctors the patient may ask now, with their prices and her earlier medicines. */
+  options: () => ['prescription-requests', 'options'] as const,
+  /** The doctor's open requests, the most urgent first. */
+  doctorQueue: () => ['prescription-requests', 'doctor-queue'] as const,
+};
+
 /** The doctors a patient can book: a doctor's changed profile shows in the list. */
 export const doctorKeys = {
   all: ['doctors'] as const,
@@ -93,11 +105,13 @@ export const adminKeys = {
 /**
  * What a notification can be about (issue #20): when the bell changes while a page is open, the
  * queries under these roots are refetched if shown, so the page says what the bell says — an
- * appointment moved or cancelled, a reply, a follow-up proposed, an earlier time offered.
+ * appointment moved or cancelled, a reply, a follow-up proposed, an earlier time offered, a
+ * prescription request received or declined.
  */
 export const keysTheBellRefreshes = [
   appointmentKeys.all,
   messageKeys.all,
   followUpKeys.all,
   waitlistKeys.all,
+  prescriptionRequestKeys.all,
 ] as const;

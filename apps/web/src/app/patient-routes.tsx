@@ -1,4 +1,5 @@
 import type { RouteObject } from 'react-router';
+import { requireCompleteProfile } from './guards';
 
 // The patient's dashboard pages beyond its home: added under the dashboard route on the first
 // navigation into one of them (routes.tsx, routerOptions), so that each page's chunk list does
@@ -18,6 +19,12 @@ const lazyMeeting = async () => ({
 // A follow-up visit the doctor proposed (issue #20), where the patient chooses its time.
 const lazyFollowUp = async () => ({
   Component: (await import('../features/follow-ups/components/follow-up-page')).FollowUpPage,
+});
+// A repeat prescription asked for without a call (issue #21), of a doctor seen in the last year.
+const lazyPrescriptionRequest = async () => ({
+  Component: (
+    await import('../features/prescription-requests/components/prescription-request-page')
+  ).PrescriptionRequestPage,
 });
 const lazyBilling = async () => ({
   Component: (await import('../features/billing/components/billing-history-page'))
@@ -42,6 +49,8 @@ export const patientRoutes: RouteObject[] = [
   { path: 'appointments', lazy: lazyAppointments },
   { path: 'meeting/:id', lazy: lazyMeeting },
   { path: 'follow-ups/:id', lazy: lazyFollowUp },
+  // Paid like a booking, so asked like one: with a complete profile.
+  { path: 'prescriptions/new', loader: requireCompleteProfile, lazy: lazyPrescriptionRequest },
   { path: 'billing', lazy: lazyBilling },
   { path: 'waitlist', lazy: lazyWaitlist },
   { path: 'waitlist/offers/:id', lazy: lazyWaitlistOffer },

@@ -61,6 +61,15 @@ describe('route guards (spec §2)', () => {
     await landsOn(router, '/dashboard');
   });
 
+  it.each(['/calendar', '/dashboard/prescriptions/new'])(
+    'sends an incomplete profile from %s to /complete-profile',
+    async (path) => {
+      signedIn({ isProfileComplete: false });
+      const { router } = renderApp(path);
+      await landsOn(router, '/complete-profile');
+    },
+  );
+
   it('sends an incomplete profile from /calendar to /complete-profile', async () => {
     signedIn({ isProfileComplete: false });
     const { router } = renderApp('/calendar');
@@ -77,6 +86,7 @@ describe('route guards (spec §2)', () => {
     // No such appointment in the mocked API: the meeting page renders and says so.
     ['/dashboard/meeting/abc123', 'Unable to Join Meeting'],
     ['/dashboard/billing', 'Billing History'],
+    ['/dashboard/prescriptions/new', 'Request a repeat prescription'],
     ['/dashboard/edit-profile', 'Edit Profile'],
     ['/complete-profile', 'Complete Your Profile'],
     ['/calendar', 'Book Appointment'],

@@ -14,6 +14,7 @@ import followUps from './bg/follow-ups.json';
 import waitlist from './bg/waitlist.json';
 import clinicalDocuments from './bg/clinical-documents.json';
 import verification from './bg/verification.json';
+import prescriptionRequests from './bg/prescription-requests.json';
 import type { Resources } from './en';
 
 /** The Bulgarian of the signed-in screens, loaded by the signed-in routes. */
@@ -34,4 +35,5 @@ export const bgSignedIn = {
   waitlist,
   clinicalDocuments,
   verification,
+  prescriptionRequests,
 } satisfies Partial<Resources>;

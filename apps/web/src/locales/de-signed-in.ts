@@ -14,6 +14,7 @@ import followUps from './de/follow-ups.json';
 import waitlist from './de/waitlist.json';
 import clinicalDocuments from './de/clinical-documents.json';
 import verification from './de/verification.json';
+import prescriptionRequests from './de/prescription-requests.json';
 import type { Resources } from './en';
 
 /** The German of the signed-in screens, loaded by the signed-in routes. */
@@ -34,4 +35,5 @@ export const deSignedIn = {
   waitlist,
   clinicalDocuments,
   verification,
+  prescriptionRequests,
 } satisfies Partial<Resources>;

@@ -14,6 +14,7 @@ import followUps from './en/follow-ups.json';
 import waitlist from './en/waitlist.json';
 import clinicalDocuments from './en/clinical-documents.json';
 import verification from './en/verification.json';
+import prescriptionRequests from './en/prescription-requests.json';
 import type { Resources } from './en';
 
 /** The English of the signed-in screens, loaded by the signed-in routes (the entry has the rest). */
@@ -34,4 +35,5 @@ export const enSignedIn = {
   waitlist,
   clinicalDocuments,
   verification,
+  prescriptionRequests,
 } satisfies Partial<Resources>;

@@ -20,6 +20,7 @@ import followUps from './en/follow-ups.json';
 import waitlist from './en/waitlist.json';
 import clinicalDocuments from './en/clinical-documents.json';
 import verification from './en/verification.json';
+import prescriptionRequests from './en/prescription-requests.json';
 
 /** The shape every language must have: the English keys, any string values. */
 type Translation<T> = { [K in keyof T]: T[K] extends string ? string : Translation<T[K]> };
@@ -52,6 +53,7 @@ export const en = {
   waitlist,
   clinicalDocuments,
   verification,
+  prescriptionRequests,
 };
 
 export type Resources = Translation<typeof en>;

@@ -77,6 +77,8 @@ export function appointmentData(overrides: Partial<Appointment> = {}): Appointme
     minutesUntilJoinable: 0,
     hasPassed: false,
     summary: null,
+    summaryVerification: null,
+    prescriptionRequest: null,
     ...overrides,
   };
 }

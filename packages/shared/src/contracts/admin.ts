@@ -41,6 +41,17 @@ const doctorFields = {
         .check(z.minimum(0, 'invalidValue'), z.maximum(FEE_MINOR_MAX, 'invalidValue')),
     ),
   ),
+  /**
+   * A prescription request's fee (issue #21), the same way: lower, or 0; null charges the
+   * consultation fee. Left out, an edit keeps what was set.
+   */
+  prescriptionFeeMinor: z.optional(
+    z.nullable(
+      z
+        .int('invalidValue')
+        .check(z.minimum(0, 'invalidValue'), z.maximum(FEE_MINOR_MAX, 'invalidValue')),
+    ),
+  ),
 };
 
 const doctorName = z
@@ -77,6 +88,8 @@ export const adminDoctorSchema = z.object({
   feeMinor: z.number(),
   /** The follow-up fee the clinic set; null: the consultation fee. */
   followUpFeeMinor: z.nullable(z.number()),
+  /** The prescription request fee the clinic set; null: the consultation fee. */
+  prescriptionFeeMinor: z.nullable(z.number()),
   upcoming: z.number(),
 });
 export type AdminDoctor = z.infer<typeof adminDoctorSchema>;

@@ -3,6 +3,7 @@ import { successSchema } from './api-response.ts';
 import { calendarDateSchema } from './calendar-date.ts';
 import { isCalendarDate } from '../domain/calendar-date.ts';
 import { maxLengthIfFilled, minLengthIfFilled, safeFreeText } from './field-checks.ts';
+import { prescriptionRequestDetailsSchema } from './prescription-request-details.ts';
 
 /** Plans of spec §3 with their labels' i18n keys living in the web app. */
 export const APPOINTMENT_PLANS = ['consultation', 'prescription', 'follow-up'] as const;
@@ -53,6 +54,13 @@ export const appointmentSchema = z.object({
   patient: z.nullable(patientOfDoctorSchema),
   /** The doctor's summary for the patient (the newest version); never the private notes. */
   summary: z.nullable(z.string()),
+  /** The summary's verification (ADR 0037): its short code and the link of /verify; null without one. */
+  summaryVerification: z.nullable(z.object({ shortCode: z.string(), url: z.string() })),
+  /**
+   * A prescription request's medicine, how much is left and its answer deadline (plan
+   * `prescription`, issue #21); null for a visit. Its reason is `reason`.
+   */
+  prescriptionRequest: z.nullable(prescriptionRequestDetailsSchema),
   isJoinable: z.boolean(),
   minutesUntilJoinable: z.number(),
   hasPassed: z.boolean(),
@@ -69,6 +77,13 @@ const isoDate = calendarDateSchema;
  */
 export const SLOT_LOST_CANCEL_REASON =
   'The time slot was taken after the checkout expired; the payment is refunded.';
+
+/**
+ * The reason recorded when a prescription request was not answered by its deadline (issue #21):
+ * the clinic cancels it and refunds it in full. Shown translated, as the one above.
+ */
+export const REQUEST_LAPSED_CANCEL_REASON =
+  'The doctor could not answer this request in time; the payment is refunded.';
 
 /** Spec §5: a cancellation reason has 10 to 500 characters after trimming. */
 export const CANCEL_REASON_MIN = 10;

@@ -4,6 +4,7 @@ import { successSchema } from './api-response.ts';
 import { APPOINTMENT_PLANS, patientOfDoctorSchema } from './appointments.ts';
 import { calendarDateSchema } from './calendar-date.ts';
 import { safeFreeText } from './field-checks.ts';
+import { prescriptionRequestDetailsSchema } from './prescription-request-details.ts';
 
 /** What happened in the consultation's room (domain/room-activity.ts), for the console. */
 export const roomActivitySchema = z.object({
@@ -53,6 +54,8 @@ export const scheduleEntrySchema = z.object({
   hasPassed: z.boolean(),
   /** The consultation room's activity (waiting room, admission, quality); null before any. */
   room: z.nullable(roomActivitySchema),
+  /** A prescription request's medicine, how much is left and its deadline; null for a visit. */
+  prescriptionRequest: z.nullable(prescriptionRequestDetailsSchema),
 });
 export type ScheduleEntry = z.infer<typeof scheduleEntrySchema>;
 export const doctorScheduleResponseSchema = successSchema(

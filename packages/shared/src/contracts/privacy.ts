@@ -10,6 +10,7 @@ import {
   referralContentSchema,
   sickNoteContentSchema,
 } from './clinical-documents.ts';
+import { prescriptionRequestDetailsSchema } from './prescription-request-details.ts';
 
 // The patient's data rights (GDPR Art. 15, 17, 20): the export, who saw their data, and deleting
 // the account (issue #11, ADR 0025).
@@ -82,6 +83,8 @@ export const dataExportSchema = z.object({
       reason: z.nullable(z.string()),
       notes: z.nullable(z.string()),
       cancelReason: z.nullable(z.string()),
+      /** A prescription request's medicine and how much was left (issue #21); null for a visit. */
+      prescriptionRequest: z.optional(z.nullable(prescriptionRequestDetailsSchema)),
       cancelledBy: z.nullable(z.string()),
       cancelledAt: z.nullable(instant),
       price: z.nullable(money),

@@ -6,14 +6,17 @@ import { FULL_REFUND_NOTICE_MS, RESCHEDULE_NOTICE_MS } from '../contracts/appoin
 
 /**
  * Whether a cancellation refunds the payment: always for the doctor's or the clinic's, for the
- * patient's only with at least FULL_REFUND_NOTICE_MS (24 hours, exactly 24 counts) before the start.
+ * patient's only with at least FULL_REFUND_NOTICE_MS (24 hours, exactly 24 counts) before the start
+ * — except a prescription request (issue #21), which holds no doctor's time: withdrawn before its
+ * answer, it is refunded in full.
  */
 export function refundIsDue(
   by: 'doctor' | 'patient' | 'clinic',
-  startsAt: Date,
+  appointment: { startsAt: Date; plan: string },
   now: Date,
 ): boolean {
-  return by !== 'patient' || startsAt.getTime() - now.getTime() >= FULL_REFUND_NOTICE_MS;
+  if (by !== 'patient' || appointment.plan === 'prescription') return true;
+  return appointment.startsAt.getTime() - now.getTime() >= FULL_REFUND_NOTICE_MS;
 }
 
 /**

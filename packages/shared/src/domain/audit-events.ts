@@ -46,6 +46,7 @@ export const AUDIT_EVENTS = [
   'follow_up.proposed',
   'follow_up.withdrawn',
   'follow_up.accepted',
+  'prescription_request.created',
   'doctor.profile_updated',
   'doctor.photo_updated',
   'schedule.weekly_updated',

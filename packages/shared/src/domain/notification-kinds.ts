@@ -14,8 +14,11 @@ export const NOTIFICATION_KINDS = [
   'followUpProposed',
   'followUpWithdrawn',
   'earlierSlotOffered',
+  'requestReceived',
+  'requestDeclined',
   // The doctor's
   'newBooking',
+  'newRequest',
   'patientCancelled',
   'patientWaiting',
   // Anyone's

@@ -145,6 +145,13 @@ export const API_ERRORS = {
     'After a video consultation a sick note covers at most 3 calendar days for a patient new to the practice, and at most 7 for a patient it knows.',
   sickNoteFollowUpNeedsKnownPatient:
     'A follow-up sick note after a video consultation is only for a patient the practice already knows.',
+  prescriptionRequestNotAllowed:
+    'A repeat prescription can be requested from a doctor you had a consultation with in the last 12 months.',
+  prescriptionRequestNotFound: 'Prescription request not found',
+  prescriptionRequestAnswered: 'This prescription request has already been answered.',
+  prescriptionRequestTakesPrescription:
+    'A prescription request is answered with a prescription, or declined with a reason.',
+  appointmentNotMovable: 'A prescription request has no time to move.',
 } as const;
 
 export type ApiErrorCode = keyof typeof API_ERRORS;

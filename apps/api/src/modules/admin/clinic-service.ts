@@ -111,6 +111,7 @@ export function createClinicService({
       slotMinutes: profile.slotMinutes,
       feeMinor: profile.feeMinor,
       followUpFeeMinor: profile.followUpFeeMinor,
+      prescriptionFeeMinor: profile.prescriptionFeeMinor,
       upcoming: upcoming.find((u) => u.doctorId === user.id)?.n ?? 0,
     }));
   }
@@ -125,6 +126,7 @@ export function createClinicService({
     feeMinor: input.feeMinor,
     // Left out of an edit: kept as it is (drizzle sets no undefined column).
     followUpFeeMinor: input.followUpFeeMinor,
+    prescriptionFeeMinor: input.prescriptionFeeMinor,
   });
 
   async function oneDoctor(id: string) {

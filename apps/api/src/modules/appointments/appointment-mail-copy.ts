@@ -39,6 +39,22 @@ type Copy = Record<AppointmentMailKind, KindCopy> & {
   signature: string;
   noShowHelp: string;
   summaryHeading: string;
+  summaryVerification: (code: string, url: string) => string;
+  /**
+   * A prescription request's mails (issue #21): it has no call and no time, only the day it was
+   * made and the deadline of the answer. Neither says what was asked for.
+   */
+  request: {
+    confirmed: KindCopy;
+    declined: KindCopy;
+    lapsed: KindCopy;
+    withdrawn: KindCopy;
+    requestedOn: string;
+    answerBy: string;
+    answerNote: string;
+    /** REQUEST_LAPSED_CANCEL_REASON in the patient's language. */
+    lapsedReason: string;
+  };
 };
 
 export const APPOINTMENT_MAIL_COPY = {
@@ -70,6 +86,31 @@ export const APPOINTMENT_MAIL_COPY = {
     noShowHelp:
       'If this is a mistake, please reply to this e-mail. You can book a new appointment at any time.',
     summaryHeading: 'Summary from your doctor:',
+    summaryVerification: (code: string, url: string) =>
+      `Verification code of this summary: ${code} (check it at ${url}).`,
+    request: {
+      confirmed: {
+        subject: 'Your Vizita request has been sent',
+        intro: 'Your payment was received and your request has been sent to your doctor.',
+      },
+      declined: {
+        subject: 'Your Vizita request was declined',
+        intro: 'Your doctor has answered your request and could not grant it.',
+      },
+      lapsed: {
+        subject: 'Your Vizita request could not be answered',
+        intro: 'Your doctor could not answer your request in time.',
+      },
+      withdrawn: {
+        subject: 'Your Vizita request is withdrawn',
+        intro: 'You have withdrawn your request.',
+      },
+      requestedOn: 'Requested on',
+      answerBy: 'Answer by',
+      answerNote:
+        'You will find the answer in Vizita with this request. If the doctor declines it or does not answer in time, you receive a full refund.',
+      lapsedReason: 'The doctor could not answer this request in time; the payment is refunded.',
+    },
     confirmed: {
       subject: 'Your Vizita appointment is confirmed',
       intro: 'Your payment was received and your video consultation is booked.',
@@ -143,6 +184,31 @@ export const APPOINTMENT_MAIL_COPY = {
     noShowHelp:
       'Ако това е грешка, моля, отговорете на този имейл. Можете да запишете нов час по всяко време.',
     summaryHeading: 'Обобщение от вашия лекар:',
+    summaryVerification: (code: string, url: string) =>
+      `Код за проверка на това резюме: ${code} (проверка на ${url}).`,
+    request: {
+      confirmed: {
+        subject: 'Заявката ви във Vizita е изпратена',
+        intro: 'Плащането ви е получено и заявката ви е изпратена на вашия лекар.',
+      },
+      declined: {
+        subject: 'Заявката ви във Vizita е отказана',
+        intro: 'Вашият лекар отговори на заявката ви и не можа да я удовлетвори.',
+      },
+      lapsed: {
+        subject: 'Заявката ви във Vizita не получи отговор',
+        intro: 'Вашият лекар не успя да отговори на заявката ви навреме.',
+      },
+      withdrawn: {
+        subject: 'Заявката ви във Vizita е оттеглена',
+        intro: 'Оттеглихте заявката си.',
+      },
+      requestedOn: 'Заявена на',
+      answerBy: 'Отговор до',
+      answerNote:
+        'Ще намерите отговора във Vizita при тази заявка. Ако лекарят я откаже или не отговори навреме, получавате пълно възстановяване на сумата.',
+      lapsedReason: 'Лекарят не успя да отговори на заявката навреме; плащането се възстановява.',
+    },
     confirmed: {
       subject: 'Часът ви във Vizita е потвърден',
       intro: 'Плащането ви е получено и видеоконсултацията ви е запазена.',
@@ -217,6 +283,34 @@ export const APPOINTMENT_MAIL_COPY = {
     noShowHelp:
       'Falls das ein Irrtum ist, antworten Sie bitte auf diese E-Mail. Sie können jederzeit einen neuen Termin buchen.',
     summaryHeading: 'Zusammenfassung Ihrer Ärztin oder Ihres Arztes:',
+    summaryVerification: (code: string, url: string) =>
+      `Prüfcode dieser Zusammenfassung: ${code} (prüfbar unter ${url}).`,
+    request: {
+      confirmed: {
+        subject: 'Ihre Vizita-Anfrage wurde gesendet',
+        intro:
+          'Ihre Zahlung ist eingegangen und Ihre Anfrage wurde an Ihre Ärztin oder Ihren Arzt gesendet.',
+      },
+      declined: {
+        subject: 'Ihre Vizita-Anfrage wurde abgelehnt',
+        intro:
+          'Ihre Ärztin oder Ihr Arzt hat Ihre Anfrage beantwortet und konnte ihr nicht entsprechen.',
+      },
+      lapsed: {
+        subject: 'Ihre Vizita-Anfrage konnte nicht beantwortet werden',
+        intro: 'Ihre Ärztin oder Ihr Arzt konnte Ihre Anfrage nicht rechtzeitig beantworten.',
+      },
+      withdrawn: {
+        subject: 'Ihre Vizita-Anfrage ist zurückgezogen',
+        intro: 'Sie haben Ihre Anfrage zurückgezogen.',
+      },
+      requestedOn: 'Angefragt am',
+      answerBy: 'Antwort bis',
+      answerNote:
+        'Die Antwort finden Sie in Vizita bei dieser Anfrage. Lehnt die Ärztin oder der Arzt sie ab oder antwortet nicht rechtzeitig, erhalten Sie den vollen Betrag zurück.',
+      lapsedReason:
+        'Die Ärztin oder der Arzt konnte diese Anfrage nicht rechtzeitig beantworten; die Zahlung wird erstattet.',
+    },
     confirmed: {
       subject: 'Ihr Vizita-Termin ist bestätigt',
       intro: 'Ihre Zahlung ist eingegangen und Ihre Videosprechstunde ist gebucht.',

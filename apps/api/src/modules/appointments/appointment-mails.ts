@@ -2,7 +2,10 @@ import { eq, sql } from 'drizzle-orm';
 import { doctorDisplayName } from '@vizita/shared/domain/doctor-name';
 import { isTimeZone } from '@vizita/shared/domain/time-zone';
 import { LOCALES, type Locale } from '@vizita/shared/constants';
-import { SLOT_LOST_CANCEL_REASON } from '@vizita/shared/contracts/appointments';
+import {
+  REQUEST_LAPSED_CANCEL_REASON,
+  SLOT_LOST_CANCEL_REASON,
+} from '@vizita/shared/contracts/appointments';
 import { JOIN_CLOSES_AFTER_MS, JOIN_OPENS_BEFORE_MS } from '@vizita/shared/domain/join-window';
 import type { Db, Tx } from '../../db/client.ts';
 import { appointments, doctorProfiles, guestInvitations, users } from '../../db/schema.ts';
@@ -151,6 +154,9 @@ export function mailDateTime(instant: Date, locale: Locale, zone: string, nameZo
   return { date, time: nameZone ? `${clock} (${zone})` : clock };
 }
 
+/** The doctor's summary for the patient, with the verification it carries (ADR 0037). */
+type Summary = { text: string; verification: { shortCode: string; url: string } | null };
+
 type Rendered = {
   locale: Locale;
   to: string;
@@ -220,7 +226,7 @@ export function createAppointmentMails({
   appUrl: string;
   jobs: JobWorker;
   /** The doctor's newest summary for the patient, decrypted (the private notes never). */
-  readSummary: (appointmentId: string) => Promise<string | null>;
+  readSummary: (appointmentId: string) => Promise<Summary | null>;
   /** The organizer of the calendar invites. */
   mailFrom?: string;
   /** Opens the reason and cancellation reason the mails quote. */
@@ -304,13 +310,74 @@ export function createAppointmentMails({
     };
   }
 
+  /**
+   * A prescription request's own mails (issue #21): sent and closed — declined, lapsed or
+   * withdrawn — with the day it was made and the deadline, never a calendar invite or a join link.
+   */
+  function composeRequestForPatient(
+    kind: 'confirmed' | 'cancelled',
+    data: Loaded,
+    refund: string | undefined,
+  ): MailMessage {
+    const { appointment: a, patient, texts } = data;
+    const locale = localeOf(patient.locale);
+    const t = APPOINTMENT_MAIL_COPY[locale];
+    const zone = isTimeZone(patient.timeZone) ? patient.timeZone : a.timeZone;
+    const at = (instant: Date) => {
+      const { date, time } = mailDateTime(instant, locale, zone, false);
+      return `${date}, ${time}`;
+    };
+    const amount =
+      a.priceMinor !== null && a.currency ? formatMoney(a.priceMinor, a.currency, locale) : '';
+    const rows: [string, string][] = [
+      [t.doctor, doctorDisplayName({ ...data.doctor, title: data.title ?? 'Dr.' })],
+      [t.request.requestedOn, at(a.startsAt)],
+    ];
+    const notes: string[] = [];
+    let copy = t.request.confirmed;
+    if (kind === 'confirmed') {
+      if (amount) rows.push([t.paid, amount]);
+      rows.push([t.request.answerBy, at(a.endsAt)]);
+      notes.push(t.request.answerNote);
+    } else {
+      copy =
+        a.cancelledBy === 'patient'
+          ? t.request.withdrawn
+          : a.cancelledBy === 'doctor'
+            ? t.request.declined
+            : t.request.lapsed;
+      // The doctor's words to the patient (why not); the clinic's lapse in her language.
+      if (texts.cancelReason && a.cancelledBy !== 'patient')
+        rows.push([
+          t.cancelReason,
+          texts.cancelReason === REQUEST_LAPSED_CANCEL_REASON
+            ? t.request.lapsedReason
+            : texts.cancelReason,
+        ]);
+      if (refund === 'due') notes.push(t.refundDue(amount));
+    }
+    return render({
+      locale,
+      to: patient.email,
+      subject: copy.subject,
+      hello: t.hello(patient.firstName),
+      intro: copy.intro,
+      rows,
+      notes,
+      action: { label: t.actions.appointments, url: `${appUrl}/dashboard/appointments` },
+      signature: t.signature,
+    });
+  }
+
   function composeForPatient(
     kind: AppointmentMailKind,
     data: Loaded,
     refund: string | undefined,
-    summary: string | null,
+    summary: Summary | null,
   ): MailMessage {
     const { appointment: a, patient, texts } = data;
+    if (a.plan === 'prescription' && (kind === 'confirmed' || kind === 'cancelled'))
+      return composeRequestForPatient(kind, data, refund);
     const locale = localeOf(patient.locale);
     const t = APPOINTMENT_MAIL_COPY[locale];
     const doctor = doctorDisplayName({ ...data.doctor, title: data.title ?? 'Dr.' });
@@ -369,7 +436,12 @@ export function createAppointmentMails({
         action = { label: t.actions.book, url: `${appUrl}/calendar` };
         break;
       case 'doctor_summary':
-        if (summary) notes.push(`${t.summaryHeading}\n${summary}`);
+        if (summary) notes.push(`${t.summaryHeading}\n${summary.text}`);
+        // The summary is a signed document: its code lets anyone the patient shows it check it.
+        if (summary?.verification)
+          notes.push(
+            t.summaryVerification(summary.verification.shortCode, summary.verification.url),
+          );
         break;
     }
 
@@ -402,6 +474,30 @@ export function createAppointmentMails({
     const patientName = `${patient.firstName} ${patient.lastName}`;
     // Always the doctor's own zone: their hours and schedule are in it.
     const zone = data.doctorZone ?? a.timeZone;
+    if (a.plan === 'prescription' && (kind === 'confirmed' || kind === 'cancelled')) {
+      // A request: no time on the calendar, so no invite; what was asked is read in the console.
+      const at = (instant: Date) => {
+        const { date, time } = mailDateTime(instant, locale, zone, false);
+        return `${date}, ${time}`;
+      };
+      const copy = t.request[kind];
+      const notes = kind === 'cancelled' ? [t.cancelledBy[a.cancelledBy ?? 'clinic']] : [];
+      return render({
+        locale,
+        to: doctor.email,
+        subject: copy.subject(patientName),
+        hello: t.hello(`${data.title ?? 'Dr.'} ${doctor.lastName}`),
+        intro: copy.intro,
+        rows: [
+          [t.patient, patientName],
+          [t.request.requestedOn, at(a.startsAt)],
+          [t.request.answerBy, at(a.endsAt)],
+        ],
+        notes,
+        action: { label: t.open, url: `${appUrl}/doctor/appointments/${a.id}` },
+        signature: t.signature,
+      });
+    }
     const { date, time } = mailDateTime(a.startsAt, locale, zone, false);
     const url = `${appUrl}/doctor/appointments/${a.id}`;
     const rows: [string, string][] = [

@@ -29,6 +29,13 @@ type Copy = Record<DoctorNoticeKind, { subject: (patient: string) => string; int
   summary: (patient: string) => string;
   open: string;
   signature: string;
+  /** A prescription request's notices (issue #21): no call, no time — a deadline. */
+  request: {
+    confirmed: { subject: (patient: string) => string; intro: string };
+    cancelled: { subject: (patient: string) => string; intro: string };
+    requestedOn: string;
+    answerBy: string;
+  };
 };
 
 export const DOCTOR_NOTICE_COPY: Record<Locale, Copy> = {
@@ -47,6 +54,19 @@ export const DOCTOR_NOTICE_COPY: Record<Locale, Copy> = {
     summary: (p) => `Vizita video consultation with ${p}`,
     open: 'Open in the doctor console',
     signature: 'The Vizita team',
+    request: {
+      confirmed: {
+        subject: (p) => `New prescription request: ${p}`,
+        intro:
+          'A patient you have seen asks for a repeat prescription and has paid for it. Please issue it or decline it with a reason before the deadline.',
+      },
+      cancelled: {
+        subject: (p) => `Closed: prescription request from ${p}`,
+        intro: 'A prescription request to you is closed without a prescription.',
+      },
+      requestedOn: 'Requested on',
+      answerBy: 'Answer by',
+    },
     confirmed: {
       subject: (p) => `New booking: ${p}`,
       intro: 'A patient has booked and paid a video consultation with you.',
@@ -84,6 +104,19 @@ export const DOCTOR_NOTICE_COPY: Record<Locale, Copy> = {
     summary: (p) => `Видеоконсултация във Vizita с ${p}`,
     open: 'Отвори в лекарския панел',
     signature: 'Екипът на Vizita',
+    request: {
+      confirmed: {
+        subject: (p) => `Нова заявка за рецепта: ${p}`,
+        intro:
+          'Пациент, когото сте преглеждали, иска повторна рецепта и я е платил. Моля, издайте я или я откажете с причина преди крайния срок.',
+      },
+      cancelled: {
+        subject: (p) => `Закрита: заявка за рецепта от ${p}`,
+        intro: 'Заявка за рецепта към вас е закрита без рецепта.',
+      },
+      requestedOn: 'Заявена на',
+      answerBy: 'Отговор до',
+    },
     confirmed: {
       subject: (p) => `Нов записан час: ${p}`,
       intro: 'Пациент записа и плати видеоконсултация с вас.',
@@ -121,6 +154,19 @@ export const DOCTOR_NOTICE_COPY: Record<Locale, Copy> = {
     summary: (p) => `Vizita-Videosprechstunde mit ${p}`,
     open: 'In der Arztkonsole öffnen',
     signature: 'Ihr Vizita-Team',
+    request: {
+      confirmed: {
+        subject: (p) => `Neue Rezeptanfrage: ${p}`,
+        intro:
+          'Eine Patientin oder ein Patient aus Ihrer Sprechstunde bittet um ein Folgerezept und hat es bezahlt. Bitte stellen Sie es aus oder lehnen Sie es mit Begründung vor Fristende ab.',
+      },
+      cancelled: {
+        subject: (p) => `Geschlossen: Rezeptanfrage von ${p}`,
+        intro: 'Eine Rezeptanfrage an Sie wurde ohne Rezept geschlossen.',
+      },
+      requestedOn: 'Angefragt am',
+      answerBy: 'Antwort bis',
+    },
     confirmed: {
       subject: (p) => `Neue Buchung: ${p}`,
       intro:

@@ -38,6 +38,7 @@ export async function eraseAppointmentsOf(tx: Tx, patientId: string, now: Date) 
         reasonEncrypted: null,
         notesEncrypted: null,
         cancelReasonEncrypted: null,
+        requestEncrypted: null,
         legacyReason: null,
         legacyNotes: null,
         legacyCancelReason: null,

@@ -3,8 +3,11 @@ import type { Db } from '../../db/client.ts';
 import { appointments } from '../../db/schema.ts';
 import type { FieldEncryption } from '../../lib/field-encryption.ts';
 
-/** The texts of an appointment that a patient writes about their health (GDPR Art. 9). */
-export type HealthTextField = 'reason' | 'notes' | 'cancelReason';
+/**
+ * The texts of an appointment that a patient writes about their health (GDPR Art. 9); `request`
+ * is a prescription request's medicine and how much is left, as JSON (issue #21).
+ */
+export type HealthTextField = 'reason' | 'notes' | 'cancelReason' | 'request';
 
 type Row = Pick<
   typeof appointments.$inferSelect,
@@ -12,6 +15,7 @@ type Row = Pick<
   | 'reasonEncrypted'
   | 'notesEncrypted'
   | 'cancelReasonEncrypted'
+  | 'requestEncrypted'
   | 'legacyReason'
   | 'legacyNotes'
   | 'legacyCancelReason'
@@ -21,6 +25,8 @@ const COLUMNS = {
   reason: { encrypted: 'reasonEncrypted', legacy: 'legacyReason' },
   notes: { encrypted: 'notesEncrypted', legacy: 'legacyNotes' },
   cancelReason: { encrypted: 'cancelReasonEncrypted', legacy: 'legacyCancelReason' },
+  // Written after the texts were encrypted: never in clear.
+  request: { encrypted: 'requestEncrypted', legacy: null },
 } as const;
 
 /**
@@ -38,9 +44,10 @@ export function createHealthText(encryption: FieldEncryption) {
     open(row: Row, field: HealthTextField): string | null {
       const stored = row[COLUMNS[field].encrypted];
       if (stored) return encryption.decrypt(stored, context(row.id, field));
-      return row[COLUMNS[field].legacy];
+      const legacy = COLUMNS[field].legacy;
+      return legacy ? row[legacy] : null;
     },
-    /** The three texts of a row, as the appointment carries them. */
+    /** The three texts of a row, as the appointment carries them (the request's is its own). */
     all(row: Row) {
       return {
         reason: text.open(row, 'reason'),

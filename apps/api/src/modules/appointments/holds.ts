@@ -28,6 +28,7 @@ export async function expireLapsedHoldsOnSlot(tx: Tx, doctorId: string, startsAt
  * Inserts an appointment that takes its slot: a payment hold (`pending`), or a consultation that
  * needs no payment (`upcoming`, a guest's). The partial unique index on (doctor, start) for
  * pending/upcoming rows decides races: `on conflict do nothing` answers undefined for every loser.
+ * A prescription request takes no slot: the index leaves it out, and it is always inserted.
  */
 export async function insertHold(tx: Tx, values: typeof appointments.$inferInsert) {
   const [row] = await tx
@@ -35,7 +36,8 @@ export async function insertHold(tx: Tx, values: typeof appointments.$inferInser
     .values(values)
     .onConflictDoNothing({
       target: [appointments.doctorId, appointments.startsAt],
-      where: sql`status in ('pending', 'upcoming')`,
+      // The index's own predicate: a prescription request holds no slot (ADR 0039).
+      where: sql`status in ('pending', 'upcoming') and plan <> 'prescription'`,
     })
     .returning();
   return row;
@@ -84,17 +86,19 @@ export async function confirmHold(tx: Tx, id: string, now: Date) {
  */
 export async function bookingConfirmed(
   tx: Tx,
-  appointment: { id: string; startsAt: Date },
+  appointment: { id: string; startsAt: Date; plan: string },
   now: Date,
 ): Promise<string[]> {
   const keys = [
     await queueAppointmentMail(tx, 'confirmed', appointment.id, now),
     await queueDoctorNotice(tx, 'confirmed', appointment.id, now),
   ];
-  await queueReminders(tx, appointment, now);
+  // A prescription request has no call to remind of; its mails say it is a request.
+  const request = appointment.plan === 'prescription';
+  if (!request) await queueReminders(tx, appointment, now);
   await notifyAboutAppointment(tx, appointment.id, [
-    { to: 'patient', kind: 'bookingConfirmed' },
-    { to: 'doctor', kind: 'newBooking' },
+    { to: 'patient', kind: request ? 'requestReceived' : 'bookingConfirmed' },
+    { to: 'doctor', kind: request ? 'newRequest' : 'newBooking' },
   ]);
   return keys;
 }

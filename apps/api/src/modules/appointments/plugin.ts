@@ -40,7 +40,13 @@ export async function registerAppointments(
     clock,
     appUrl: config.appUrl,
     jobs,
-    readSummary: (id) => summaries.one(id),
+    readSummary: async (id) => {
+      const [text, verifications] = await Promise.all([
+        summaries.one(id),
+        summaries.verifications([id]),
+      ]);
+      return text ? { text, verification: verifications.get(id) ?? null } : null;
+    },
     mailFrom: config.mailFrom,
     healthText,
   });

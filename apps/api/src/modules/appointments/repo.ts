@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, lt, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lt, ne, or } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { appointments, doctorProfiles, payments } from '../../db/schema.ts';
 import { doctor, fromAppointmentWithParticipants, patient } from './with-participants.ts';
@@ -95,11 +95,35 @@ export async function findPaymentOf(tx: Tx, appointmentId: string) {
   return row;
 }
 
-/** Upcoming appointments whose window closed before `endedBefore` become completed. */
+/**
+ * Upcoming appointments whose window closed before `endedBefore` become completed. A
+ * prescription request is completed by its answer, never by time (ADR 0039).
+ */
 export async function completeEnded(db: Db, endedBefore: Date, now: Date) {
   return db
     .update(appointments)
     .set({ status: 'completed', updatedAt: now })
-    .where(and(eq(appointments.status, 'upcoming'), lt(appointments.startsAt, endedBefore)))
+    .where(
+      and(
+        eq(appointments.status, 'upcoming'),
+        ne(appointments.plan, 'prescription'),
+        lt(appointments.startsAt, endedBefore),
+      ),
+    )
     .returning({ id: appointments.id });
+}
+
+/** Paid prescription requests still unanswered at their deadline (the row's end). */
+export async function overdueRequests(db: Db, now: Date, limit = 100) {
+  return db
+    .select({ id: appointments.id })
+    .from(appointments)
+    .where(
+      and(
+        eq(appointments.status, 'upcoming'),
+        eq(appointments.plan, 'prescription'),
+        lt(appointments.endsAt, now),
+      ),
+    )
+    .limit(limit);
 }

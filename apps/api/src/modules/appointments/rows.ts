@@ -1,4 +1,4 @@
-import { and, eq, lt } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, max, sql } from 'drizzle-orm';
 import type { OutcomeRequest } from '@vizita/shared/contracts/doctor-console';
 import type { Tx } from '../../db/client.ts';
 import { appointments } from '../../db/schema.ts';
@@ -32,6 +32,44 @@ export async function hadCompletedVisitBefore(db: Tx, patientId: string, before:
     )
     .limit(1);
   return row !== undefined;
+}
+
+/**
+ * The doctors a patient had a visit with (a consultation or a follow-up that took place) since
+ * `since`, each with the start of the newest: whom she may ask for a repeat prescription.
+ */
+export async function lastVisitsByDoctor(db: Tx, patientId: string, since: Date) {
+  return db
+    .select({ doctorId: appointments.doctorId, lastVisit: max(appointments.startsAt) })
+    .from(appointments)
+    .where(
+      and(
+        eq(appointments.patientId, patientId),
+        eq(appointments.status, 'completed'),
+        inArray(appointments.plan, ['consultation', 'follow-up']),
+        gte(appointments.startsAt, since),
+      ),
+    )
+    .groupBy(appointments.doctorId)
+    .orderBy(desc(max(appointments.startsAt)));
+}
+
+/**
+ * A doctor's prescription requests that wait for an answer (paid, neither answered nor
+ * cancelled), the nearest deadline first: the console's queue.
+ */
+export async function openRequestsOf(db: Tx, doctorId: string) {
+  return db
+    .select()
+    .from(appointments)
+    .where(
+      and(
+        eq(appointments.doctorId, doctorId),
+        eq(appointments.plan, 'prescription'),
+        eq(appointments.status, 'upcoming'),
+      ),
+    )
+    .orderBy(asc(appointments.endsAt), sql`${appointments.id}`);
 }
 
 /** The appointment, locked for a change of its status or time in this transaction. */

@@ -1,5 +1,6 @@
 import {
   APPOINTMENTS_PAGE_MAX,
+  REQUEST_LAPSED_CANCEL_REASON,
   RESCHEDULE_WINDOW_DAYS,
   type Appointment,
   type AppointmentListQuery,
@@ -29,11 +30,13 @@ import { queueAppointmentMail, queueDoctorNotice, queueReminders } from './appoi
 import type { HealthText } from './health-text.ts';
 import { expireLapsedHoldsOnSlot } from './holds.ts';
 import * as repo from './repo.ts';
+import { requestDetailsOf } from './request-details.ts';
 import { findAppointment, lockAppointment, type AppointmentRow } from './rows.ts';
 import { heldStarts } from './taken-slots.ts';
 import {
   cancellationNotices,
   notifyAboutAppointment,
+  requestCancellationNotices,
 } from '../notifications/appointment-notices.ts';
 import { slotsFreed } from '../waitlist/slots-freed.ts';
 
@@ -78,6 +81,7 @@ export function createAppointmentService({
     now: Date,
     viewerId: string,
     summary: string | null,
+    summaryVerification: { shortCode: string; url: string } | null,
   ): Appointment {
     const a = row.appointment;
     const { date, slot } = zonedDateAndSlot(a.startsAt, a.timeZone);
@@ -124,6 +128,8 @@ export function createAppointmentService({
             }
           : null,
       summary,
+      summaryVerification: summary ? summaryVerification : null,
+      prescriptionRequest: requestDetailsOf(healthText, a),
       ...joinState({ startsAt: a.startsAt, now, status, plan: a.plan }),
     };
   }
@@ -153,7 +159,8 @@ export function createAppointmentService({
    * mails to patient and doctor — then runs those jobs at once and ends a live call.
    */
   async function cancelAs(
-    actorId: string,
+    /** Who cancelled; null for Vizita itself (an unanswered request's deadline). */
+    actorId: string | null,
     appointmentId: string,
     reason: string,
     lock: (
@@ -175,11 +182,13 @@ export function createAppointmentService({
         },
         now,
       );
-      // Its time is free again: the patients waiting for an earlier one are offered it.
-      await slotsFreed(tx, { doctorId: a.doctorId, startsAt: [a.startsAt], now });
+      const request = a.plan === 'prescription';
+      // Its time is free again: the patients waiting for an earlier one are offered it. (A
+      // prescription request held none.)
+      if (!request) await slotsFreed(tx, { doctorId: a.doctorId, startsAt: [a.startsAt], now });
       const payment = await repo.findPaymentOf(tx, a.id);
       const paid = payment?.status === 'completed';
-      const due = paid && refundIsDue(by, a.startsAt, now);
+      const due = paid && refundIsDue(by, a, now);
       const keys = [
         await queueAppointmentMail(tx, 'cancelled', a.id, now, {
           ...(paid ? { refund: due ? ('due' as const) : ('none' as const) } : {}),
@@ -193,7 +202,11 @@ export function createAppointmentService({
         meta: { appointmentId: a.id, by, refundDue: due },
       });
       // Each participant who did not cancel hears it on their bell (by whom, never why).
-      await notifyAboutAppointment(tx, a.id, cancellationNotices(by));
+      await notifyAboutAppointment(
+        tx,
+        a.id,
+        request ? requestCancellationNotices(by) : cancellationNotices(by),
+      );
       return { keys, due };
     });
     await onCancelled?.(appointmentId);
@@ -233,7 +246,12 @@ export function createAppointmentService({
     async get(userId: string, appointmentId: string): Promise<Appointment> {
       const [row] = await repo.listForParticipant(db, userId, VISIBLE, { appointmentId });
       if (!row) throw new ApiError(404, 'appointmentNotFound');
-      return toAppointment(row, clock(), userId, await summaries.one(row.appointment.id));
+      const id = row.appointment.id;
+      const [summary, verifications] = await Promise.all([
+        summaries.one(id),
+        summaries.verifications([id]),
+      ]);
+      return toAppointment(row, clock(), userId, summary, verifications.get(id) ?? null);
     },
 
     /**
@@ -255,13 +273,23 @@ export function createAppointmentService({
         repo.countByStatus(db, userId),
       ]);
       const now = clock();
-      const summaryOf = await summaries.many(rows.map((r) => r.appointment.id));
+      const ids = rows.map((r) => r.appointment.id);
+      const [summaryOf, verificationOf] = await Promise.all([
+        summaries.many(ids),
+        summaries.verifications(ids),
+      ]);
       const total = query.status
         ? counts[query.status]
         : counts.upcoming + counts.completed + counts.no_show + counts.cancelled;
       return {
         data: rows.map((row) =>
-          toAppointment(row, now, userId, summaryOf.get(row.appointment.id) ?? null),
+          toAppointment(
+            row,
+            now,
+            userId,
+            summaryOf.get(row.appointment.id) ?? null,
+            verificationOf.get(row.appointment.id) ?? null,
+          ),
         ),
         counts,
         pagination: { page, limit, total },
@@ -282,6 +310,8 @@ export function createAppointmentService({
       const due = await cancelAs(userId, appointmentId, reason, async (tx, now) => {
         const a = await lockOwn(tx, userId, appointmentId);
         if (a.doctorId !== userId) return { a, by: 'patient' as const };
+        // A prescription request's doctor declines it until it is answered (always refunded).
+        if (a.plan === 'prescription') return { a, by: 'doctor' as const };
         // A doctor's cancellation refunds in full; once the consultation has begun, a no-show or
         // a short call must be recorded as what it was, not refunded by the doctor (ADR 0012).
         if (!doctorMayCancel(a, now)) throw new ApiError(409, 'cancelTooLate');
@@ -310,6 +340,54 @@ export function createAppointmentService({
     },
 
     /**
+     * The doctor declines a prescription request that is still unanswered (issue #21): cancelled
+     * by the doctor with their reason for the patient, refunded in full. Anything but the
+     * doctor's own request is the same 404.
+     */
+    async declineRequest(doctorId: string, appointmentId: string, reason: string) {
+      const due = await cancelAs(doctorId, appointmentId, reason, async (tx) => {
+        const a = await lockAppointment(tx, appointmentId);
+        if (
+          !a ||
+          a.doctorId !== doctorId ||
+          a.plan !== 'prescription' ||
+          !VISIBLE.includes(a.status as repo.VisibleStatus)
+        )
+          throw new ApiError(404, 'prescriptionRequestNotFound');
+        if (a.status !== 'upcoming') throw new ApiError(409, 'prescriptionRequestAnswered');
+        return { a, by: 'doctor' as const };
+      });
+      return {
+        appointment: await service.get(doctorId, appointmentId),
+        refund: await refundOf(appointmentId, due),
+      };
+    },
+
+    /**
+     * Prescription requests still unanswered at their deadline are cancelled by the clinic and
+     * refunded in full — run by the background loop. Two instances at once: the row lock lets
+     * one cancel, the other finds it no longer upcoming and moves on.
+     */
+    async lapseUnansweredRequests(): Promise<number> {
+      const overdue = await repo.overdueRequests(db, clock());
+      let lapsed = 0;
+      for (const { id } of overdue) {
+        try {
+          await cancelAs(null, id, REQUEST_LAPSED_CANCEL_REASON, async (tx) => {
+            const a = await lockAppointment(tx, id);
+            if (!a || a.status !== 'upcoming')
+              throw new ApiError(409, 'prescriptionRequestAnswered');
+            return { a, by: 'clinic' as const };
+          });
+          lapsed += 1;
+        } catch (error) {
+          if (!(error instanceof ApiError)) throw error;
+        }
+      }
+      return lapsed;
+    },
+
+    /**
      * Moves an upcoming appointment to another free slot of the same doctor within 14 days, in
      * one transaction: the row's new start frees the old slot, and the partial unique index
      * refuses a slot someone else holds (409), exactly as for booking.
@@ -333,6 +411,7 @@ export function createAppointmentService({
       // held for two statements only, and never while this request waits for a second connection.
       const current = await service.get(userId, appointmentId);
       if (current.status !== 'upcoming') throw new ApiError(409, 'appointmentNotUpcoming');
+      if (current.plan === 'prescription') throw new ApiError(409, 'appointmentNotMovable');
       const slot = await offeredSlot(db, {
         doctorId: current.doctorId._id,
         date: input.newDate.slice(0, 10),
@@ -394,7 +473,8 @@ export function createAppointmentService({
       const a = await findAppointment(db, appointmentId);
       if (!a || !VISIBLE.includes(a.status as repo.VisibleStatus))
         throw new ApiError(404, 'appointmentNotFound');
-      if (a.status !== 'upcoming' || !reassignable(a.startsAt, now)) return [];
+      if (a.status !== 'upcoming' || a.plan === 'prescription' || !reassignable(a.startsAt, now))
+        return [];
       const doctors = await listDoctors(db);
       const free = await Promise.all(
         doctors
@@ -425,6 +505,8 @@ export function createAppointmentService({
       const current = await findAppointment(db, appointmentId);
       if (!current || !VISIBLE.includes(current.status as repo.VisibleStatus))
         throw new ApiError(404, 'appointmentNotFound');
+      // A prescription request has no time another doctor could take over.
+      if (current.plan === 'prescription') throw new ApiError(409, 'appointmentNotMovable');
       // Checked before the transaction, as for a reschedule: the lock is then held briefly.
       const slot = await freeSlotAt(db, toDoctorId, current.startsAt, now);
       const mailKeys = await db.transaction(async (tx) => {

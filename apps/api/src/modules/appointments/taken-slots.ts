@@ -1,4 +1,4 @@
-import { and, eq, gt, gte, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, gt, gte, isNull, lt, ne, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { appointments } from '../../db/schema.ts';
 
@@ -22,6 +22,8 @@ export async function takenSlots(db: Db, doctorId: string, from: Date, to: Date,
     .where(
       and(
         eq(appointments.doctorId, doctorId),
+        // A prescription request holds no time (ADR 0039).
+        ne(appointments.plan, 'prescription'),
         or(
           eq(appointments.status, 'upcoming'),
           and(

@@ -4,6 +4,7 @@ import type {
   DocumentLanguage,
   IssueClinicalDocument,
 } from '@vizita/shared/contracts/clinical-documents';
+import type { RequestedMedication } from '@vizita/shared/contracts/prescription-request-details';
 import { LOCALES, type Locale } from '@vizita/shared/constants';
 import {
   clinicalDocumentsIssuable,
@@ -22,6 +23,7 @@ import {
   findAppointment,
   hadCompletedVisitBefore,
   lockAppointment,
+  recordOutcome,
   type AppointmentRow,
 } from '../appointments/rows.ts';
 import { findUserById } from '../auth/users.ts';
@@ -47,6 +49,8 @@ type StoredVersion = {
   content: IssueClinicalDocument['content'];
   facts: Pick<DocumentFacts, 'consultationDate' | 'clinic' | 'doctor' | 'patient'>;
 };
+
+type PrescriptionContent = Extract<IssueClinicalDocument, { kind: 'prescription' }>['content'];
 
 type Caller = { id: string; role: 'patient' | 'doctor' | 'admin'; locale: string };
 
@@ -280,6 +284,12 @@ export function createClinicalDocumentService({
       const documentId = randomUUID();
       await db.transaction(async (tx) => {
         const a = await ownConsultation(tx, doctorId, appointmentId);
+        // A prescription request (issue #21) is answered with a prescription, which completes it.
+        if (a.plan === 'prescription') {
+          if (request.kind !== 'prescription')
+            throw new ApiError(409, 'prescriptionRequestTakesPrescription');
+          if (a.status === 'upcoming') await recordOutcome(tx, a.id, 'completed', clock());
+        }
         await checkRules(tx, a, request);
         const document = { id: documentId, kind: request.kind, issuedAt: clock() };
         await repo.insertDocument(tx, {
@@ -378,6 +388,41 @@ export function createClinicalDocumentService({
       );
       const bytes = await documentPdf(view, registration.verifyUrl);
       return { bytes, fileName: `${row.document.kind}-${registration.shortCode}.pdf` };
+    },
+
+    /**
+     * The medicines a doctor prescribed to a patient, newest first and each once, from the newest
+     * version of each prescription that stands (not revoked): what a repeat request picks from.
+     */
+    async prescribedMedicines(patientId: string, doctorId: string) {
+      const rows = (await repo.versionsOfPatient(db, patientId)).filter(
+        (r) => r.document.doctorId === doctorId && r.document.kind === 'prescription',
+      );
+      const newest = new Map<string, (typeof rows)[number]>();
+      for (const row of rows) newest.set(row.document.id, row);
+      const current = [...newest.values()].reverse();
+      const registrations = await issued.registrationsOf(
+        db,
+        current.map((r) => r.version.id),
+      );
+      const seen = new Set<string>();
+      const medicines: RequestedMedication[] = [];
+      for (const row of current) {
+        if (registrations.get(row.version.id)?.revokedAt) continue;
+        const content = open(row).content as PrescriptionContent;
+        for (const item of content.items) {
+          const key = `${item.atc ?? ''}|${item.medicine}|${item.strength}|${item.form}`;
+          if (seen.has(key)) continue;
+          seen.add(key);
+          medicines.push({
+            atc: item.atc,
+            medicine: item.medicine,
+            strength: item.strength,
+            form: item.form,
+          });
+        }
+      }
+      return medicines;
     },
 
     /** Every version of a patient's documents, decrypted, for the data export (ADR 0025). */

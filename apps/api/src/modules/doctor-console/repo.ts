@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import { appointments, consultationNotes, users } from '../../db/schema.ts';
@@ -30,6 +30,8 @@ export function scheduleOf(db: Tx, doctorId: string, from: Date, to: Date): Prom
     .where(
       and(
         eq(appointments.doctorId, doctorId),
+        // A prescription request holds no time: it waits in its own queue (ADR 0039).
+        ne(appointments.plan, 'prescription'),
         inArray(appointments.status, [...VISIBLE]),
         gte(appointments.startsAt, from),
         lt(appointments.startsAt, to),
@@ -66,13 +68,20 @@ export async function insertNotes(db: Tx, values: typeof consultationNotes.$infe
   await db.insert(consultationNotes).values(values);
 }
 
+/** One notes version by its id (a visit summary's registration names it), with its appointment. */
+export async function notesById(db: Tx, id: string) {
+  const [row] = await db.select().from(consultationNotes).where(eq(consultationNotes.id, id));
+  return row;
+}
+
 /** The newest notes version of each appointment, if it has a summary, still encrypted. */
 export async function latestSummaries(db: Db, appointmentIds: string[]) {
   if (appointmentIds.length === 0)
-    return new Map<string, { version: number; summaryEncrypted: string }>();
+    return new Map<string, { id: string; version: number; summaryEncrypted: string }>();
   const rows = await db
     .selectDistinctOn([consultationNotes.appointmentId], {
       appointmentId: consultationNotes.appointmentId,
+      id: consultationNotes.id,
       version: consultationNotes.version,
       summaryEncrypted: consultationNotes.summaryEncrypted,
     })
@@ -82,7 +91,12 @@ export async function latestSummaries(db: Db, appointmentIds: string[]) {
   return new Map(
     rows.flatMap((r) =>
       r.summaryEncrypted
-        ? [[r.appointmentId, { version: r.version, summaryEncrypted: r.summaryEncrypted }] as const]
+        ? [
+            [
+              r.appointmentId,
+              { id: r.id, version: r.version, summaryEncrypted: r.summaryEncrypted },
+            ] as const,
+          ]
         : [],
     ),
   );

@@ -15,12 +15,14 @@ import {
 } from '@vizita/shared/domain/doctor-access';
 import { joinState } from '@vizita/shared/domain/join-window';
 import { addDays, zonedDateAndSlot, zonedTimeToUtc } from '@vizita/shared/domain/zoned-time';
-import type { Db } from '../../db/client.ts';
+import { randomUUID } from 'node:crypto';
+import type { Db, Tx } from '../../db/client.ts';
 import type { HealthText } from '../appointments/health-text.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import { queueAppointmentMail } from '../appointments/appointment-mails.ts';
+import { requestDetailsOf } from '../appointments/request-details.ts';
 import { lockAppointment, recordOutcome } from '../appointments/rows.ts';
 import { audit } from '../../lib/audit.ts';
 import { findDoctorProfile } from '../doctors/profiles.ts';
@@ -34,6 +36,8 @@ import {
   type RoomQuality,
 } from '@vizita/shared/domain/room-activity';
 import { createMeetingEvents } from '../meetings/meeting-events.ts';
+import type { IssuedDocuments } from '../verification/issued-documents.ts';
+import { summaryContent } from './summaries.ts';
 import * as repo from './repo.ts';
 
 /** Whole years between a birth date and a day (YYYY-MM-DD), as a doctor reads an age. */
@@ -54,6 +58,7 @@ export function createDoctorConsoleService({
   profiles,
   notesCrypto,
   healthText,
+  issued,
 }: {
   db: Db;
   clock: Clock;
@@ -61,6 +66,8 @@ export function createDoctorConsoleService({
   profiles: ProfileService;
   notesCrypto: NotesCrypto;
   healthText: HealthText;
+  /** Registers each summary for the patient as a visit summary anyone can verify (ADR 0037). */
+  issued: IssuedDocuments;
 }) {
   const roomEvents = createMeetingEvents(db);
 
@@ -101,6 +108,7 @@ export function createDoctorConsoleService({
       hasNotes: row.hasNotes,
       ...joinState({ startsAt: a.startsAt, now, status, plan: a.plan }),
       room,
+      prescriptionRequest: requestDetailsOf(healthText, a),
     };
   }
 
@@ -108,6 +116,45 @@ export function createDoctorConsoleService({
     const row = await repo.entryOf(db, doctorId, appointmentId);
     if (!row) throw new ApiError(404, 'appointmentNotFound');
     return row;
+  }
+
+  /**
+   * A changed summary for the patient is a new visit summary (issue #21 §3): registered and
+   * signed for anyone to verify, and the one it replaces revoked as replaced — or as withdrawn
+   * when the doctor emptied it.
+   */
+  async function registerSummary(
+    tx: Tx,
+    change: {
+      notes: Omit<Parameters<typeof summaryContent>[0], 'summary'> & { authorId: string };
+      previousNotesId: string | undefined;
+      summary: string;
+      patientId: string;
+    },
+  ) {
+    const { notes, summary } = change;
+    if (change.previousNotesId) {
+      const previous = (await issued.registrationsOf(tx, [change.previousNotesId])).get(
+        change.previousNotesId,
+      );
+      if (previous && !previous.revokedAt)
+        await issued.revokeDocument(tx, previous.id, {
+          userId: notes.authorId,
+          reason: summary ? 'Replaced by a corrected version.' : 'Withdrawn by the doctor.',
+        });
+    }
+    if (!summary) return;
+    await issued.issueDocument(tx, {
+      kind: 'visit-summary',
+      sourceId: notes.id,
+      patientId: change.patientId,
+      doctorId: notes.authorId,
+      appointmentId: notes.appointmentId,
+      validFrom: issued.clinicDate(notes.createdAt),
+      validUntil: null,
+      content: summaryContent({ ...notes, summary }),
+      issuedAt: notes.createdAt,
+    });
   }
 
   const service = {
@@ -220,7 +267,9 @@ export function createDoctorConsoleService({
           // A second click on Save is not a new entry in the record.
           if (privateNotes === previousPrivate && summary === previousSummary) return undefined;
           const version = (latest?.notes.version ?? 0) + 1;
+          const notesId = randomUUID();
           await repo.insertNotes(tx, {
+            id: notesId,
             appointmentId,
             authorId: doctorId,
             version,
@@ -233,6 +282,13 @@ export function createDoctorConsoleService({
             summaryEncrypted: notesCrypto.seal(summary, appointmentId, version, 'summary'),
             createdAt: now,
           });
+          if (summary !== previousSummary)
+            await registerSummary(tx, {
+              notes: { id: notesId, appointmentId, version, authorId: doctorId, createdAt: now },
+              previousNotesId: latest?.notes.id,
+              summary,
+              patientId: a.patientId,
+            });
           await audit(tx, 'consultation_notes.saved', {
             userId: doctorId,
             subjectUserId: a.patientId,
@@ -269,6 +325,9 @@ export function createDoctorConsoleService({
         )
           throw new ApiError(404, 'appointmentNotFound');
         if (a.status === outcome) return undefined;
+        // A prescription request is answered (a prescription) or declined, never attended.
+        if (a.plan === 'prescription')
+          throw new ApiError(409, 'prescriptionRequestTakesPrescription');
         if (!outcomeAllowed(a, now))
           throw new ApiError(409, a.startsAt > now ? 'appointmentNotStarted' : 'outcomeLocked');
         await recordOutcome(tx, a.id, outcome, now);

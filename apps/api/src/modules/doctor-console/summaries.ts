@@ -1,13 +1,46 @@
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import type { IssuedDocuments } from '../verification/issued-documents.ts';
 import type { NotesCrypto } from './notes-crypto.ts';
 import * as repo from './repo.ts';
 
 /**
- * The summaries the patient may read: the newest version's, decrypted, for each appointment.
- * Only the summary column is opened here; the private notes stay sealed.
+ * What a visit summary's registration signs (issue #21 §3, ADR 0037): the summary as the patient
+ * reads it, with its appointment, version and doctor. Built once here, for the registration and
+ * for the check that re-reads it.
  */
-export function createSummaryReader(db: Db, notesCrypto: NotesCrypto) {
-  return {
+export const summaryContent = (notes: {
+  id: string;
+  appointmentId: string;
+  version: number;
+  authorId: string | null;
+  createdAt: Date;
+  summary: string;
+}) => ({
+  notesId: notes.id,
+  appointmentId: notes.appointmentId,
+  version: notes.version,
+  doctorId: notes.authorId,
+  writtenAt: notes.createdAt.toISOString(),
+  summary: notes.summary,
+});
+
+/**
+ * The summaries the patient may read: the newest version's, decrypted, for each appointment, and
+ * the verification (short code and link) each carries. Only the summary column is opened here;
+ * the private notes stay sealed.
+ */
+export function createSummaryReader(db: Db, notesCrypto: NotesCrypto, issued: IssuedDocuments) {
+  // The verification page re-reads a summary's content from its notes version (ADR 0037).
+  issued.contentSource(['visit-summary'], async (tx: Tx, notesId: string) => {
+    const row = await repo.notesById(tx, notesId);
+    if (!row?.summaryEncrypted) return undefined;
+    return summaryContent({
+      ...row,
+      summary: notesCrypto.open(row.summaryEncrypted, row.appointmentId, row.version, 'summary'),
+    });
+  });
+
+  const reader = {
     async many(appointmentIds: string[]): Promise<Map<string, string>> {
       const sealed = await repo.latestSummaries(db, appointmentIds);
       return new Map(
@@ -18,8 +51,29 @@ export function createSummaryReader(db: Db, notesCrypto: NotesCrypto) {
       );
     },
     async one(appointmentId: string): Promise<string | null> {
-      return (await this.many([appointmentId])).get(appointmentId) ?? null;
+      return (await reader.many([appointmentId])).get(appointmentId) ?? null;
+    },
+    /** The newest summary's verification of each appointment that has a standing one. */
+    async verifications(
+      appointmentIds: string[],
+    ): Promise<Map<string, { shortCode: string; url: string }>> {
+      const sealed = await repo.latestSummaries(db, appointmentIds);
+      const registrations = await issued.registrationsOf(
+        db,
+        [...sealed.values()].map((s) => s.id),
+      );
+      const found = new Map<string, { shortCode: string; url: string }>();
+      for (const [appointmentId, { id }] of sealed) {
+        const registration = registrations.get(id);
+        if (registration && !registration.revokedAt)
+          found.set(appointmentId, {
+            shortCode: registration.shortCode,
+            url: registration.verifyUrl,
+          });
+      }
+      return found;
     },
   };
+  return reader;
 }
 export type SummaryReader = ReturnType<typeof createSummaryReader>;

@@ -58,7 +58,11 @@ export function invoiceView(doc: IssuedDocument) {
     },
     columns: [t.service, t.amount] as const,
     item: {
-      description: `${t.serviceName} — ${when.date}, ${when.time}`,
+      // A request has no time of its own: the day it was made.
+      description:
+        d.service.kind === 'prescription-request'
+          ? `${t.requestServiceName} — ${when.date}`
+          : `${t.serviceName} — ${when.date}, ${when.time}`,
       detail: `${t.doctor}: ${d.doctor.name}${specialties ? ` (${specialties})` : ''}`,
       amount,
     },

@@ -23,7 +23,12 @@ export type InvoiceDetails = {
   };
   patient: { name: string; address: string[]; countryCode: string | null };
   doctor: { name: string; specialties: string[] };
-  service: { kind: 'video-consultation'; startsAt: string; timeZone: string };
+  /** What was paid for: a video visit, or a repeat prescription asked for without one. */
+  service: {
+    kind: 'video-consultation' | 'prescription-request';
+    startsAt: string;
+    timeZone: string;
+  };
   payment: {
     paidAt: string;
     method: 'card';
@@ -135,7 +140,7 @@ export function createInvoicing(settings: ClinicSettings, issuedDocuments?: Issu
         specialties: doctorProfile?.specialties ?? [],
       },
       service: {
-        kind: 'video-consultation',
+        kind: appointment.plan === 'prescription' ? 'prescription-request' : 'video-consultation',
         startsAt: appointment.startsAt.toISOString(),
         // The patient's own zone, as everywhere else they read the time (ADR 0019).
         timeZone: patient.timeZone ?? appointment.timeZone,

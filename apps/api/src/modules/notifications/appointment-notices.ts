@@ -49,6 +49,27 @@ export function cancellationNotices(by: 'patient' | 'doctor' | 'clinic'): Appoin
 }
 
 /**
+ * Who hears of a prescription request's cancellation (issue #21): the patient is told her request
+ * was not answered — declined by the doctor, or lapsed unanswered (the clinic) — and the doctor
+ * that the patient withdrew it, or that it lapsed.
+ */
+export function requestCancellationNotices(
+  by: 'patient' | 'doctor' | 'clinic',
+): AppointmentNotice[] {
+  switch (by) {
+    case 'patient':
+      return [{ to: 'doctor', kind: 'patientCancelled', by }];
+    case 'doctor':
+      return [{ to: 'patient', kind: 'requestDeclined', by }];
+    case 'clinic':
+      return [
+        { to: 'patient', kind: 'requestDeclined', by },
+        { to: 'doctor', kind: 'appointmentCancelled', by },
+      ];
+  }
+}
+
+/**
  * Puts each notice on its reader's bell, in the caller's transaction (read after the change, so
  * a move or a reassignment tells the new start and the new doctor). A guest — no account to sign
  * in to, so no bell (ADR 0028) — and an erased account are not told.

@@ -5,6 +5,7 @@ export const CHECKOUT_COPY = {
   en: {
     title: 'Secure checkout',
     item: (date: string, slot: string) => `Video consultation ${date} ${slot}`,
+    requestItem: (date: string) => `Repeat prescription request ${date}`,
     testMode: 'Test mode — no real card is charged. Use 4242 4242 4242 4242.',
     summary: 'Order summary',
     total: 'Total',
@@ -45,6 +46,7 @@ export const CHECKOUT_COPY = {
   bg: {
     title: 'Сигурно плащане',
     item: (date: string, slot: string) => `Видеоконсултация ${date} ${slot}`,
+    requestItem: (date: string) => `Заявка за повторна рецепта ${date}`,
     testMode: 'Тестов режим — не се таксува истинска карта. Използвайте 4242 4242 4242 4242.',
     summary: 'Обобщение на поръчката',
     total: 'Общо',
@@ -85,6 +87,7 @@ export const CHECKOUT_COPY = {
   de: {
     title: 'Sichere Zahlung',
     item: (date: string, slot: string) => `Videosprechstunde ${date} ${slot}`,
+    requestItem: (date: string) => `Anfrage Folgerezept ${date}`,
     testMode: 'Testmodus – es wird keine echte Karte belastet. Verwenden Sie 4242 4242 4242 4242.',
     summary: 'Bestellübersicht',
     total: 'Gesamt',

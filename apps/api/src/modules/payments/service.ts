@@ -198,8 +198,8 @@ export function createPaymentService(deps: PaymentDeps) {
     },
 
     /**
-     * Opens the provider's hosted checkout for a hold already taken (a booking's, or a follow-up
-     * visit's, priced by its proposal), outside any transaction, and records the pending payment
+     * Opens the provider's hosted checkout for a hold already taken (a booking's, a follow-up
+     * visit's priced by its proposal, or a prescription request's), outside any transaction, and records the pending payment
      * that fulfilment looks up by the provider's session. A refusal gives the slot back at once.
      */
     async openCheckout({
@@ -217,7 +217,8 @@ export function createPaymentService(deps: PaymentDeps) {
       locale: Locale;
       /** The slot on the doctor's calendar, for the checkout's and the receipt's line. */
       date: string;
-      slot: string;
+      /** The slot's time; null for a prescription request, which holds none. */
+      slot: string | null;
     }) {
       let session: { sessionId: string; url: string };
       try {
@@ -227,7 +228,10 @@ export function createPaymentService(deps: PaymentDeps) {
             amountMinor: hold.priceMinor,
             currency: hold.currency,
             // What the hosted checkout and the receipt call it, in the patient's language.
-            description: CHECKOUT_COPY[locale].item(date, slot),
+            description:
+              slot === null
+                ? CHECKOUT_COPY[locale].requestItem(date)
+                : CHECKOUT_COPY[locale].item(date, slot),
             customerEmail,
             locale,
             successUrl: `${deps.appUrl}/booking/success?session_id={CHECKOUT_SESSION_ID}`,

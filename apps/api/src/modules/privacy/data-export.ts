@@ -17,6 +17,7 @@ import type { ProfileService } from '../profile/service.ts';
 import { roleOf } from '../../plugins/roles.ts';
 import { createMeetingEvents } from '../meetings/meeting-events.ts';
 import * as repo from './repo.ts';
+import { requestDetailsOf } from '../appointments/request-details.ts';
 
 const iso = (d: Date) => d.toISOString();
 const isoOrNull = (d: Date | null) => (d ? d.toISOString() : null);
@@ -120,6 +121,8 @@ export function createDataExport(deps: {
           plan: a.plan,
           status: a.status,
           ...healthText.all(a),
+          // A prescription request's medicine and how much was left (issue #21); null for a visit.
+          prescriptionRequest: requestDetailsOf(healthText, a),
           cancelledBy: a.cancelledBy,
           cancelledAt: isoOrNull(a.cancelledAt),
           price:

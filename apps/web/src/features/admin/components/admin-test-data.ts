@@ -19,6 +19,7 @@ export const DOCTOR = {
   slotMinutes: 30,
   feeMinor: 6000,
   followUpFeeMinor: null,
+  prescriptionFeeMinor: null,
   upcoming: 1,
 };
 

@@ -3,13 +3,15 @@ import { TextField } from '../../../components/ui/text-field';
 import type { FieldProps } from '../../../lib/use-schema-form';
 
 /**
- * Title, zone, consultation length, fee and follow-up fee: the same in the invitation and the
- * edit form.
+ * Title, zone, consultation length, fee, follow-up fee and prescription request fee: the same in
+ * the invitation and the edit form.
  */
 export function DoctorCommonFields({
   field,
 }: {
-  field: (name: 'title' | 'timeZone' | 'slotMinutes' | 'fee' | 'followUpFee') => FieldProps<string>;
+  field: (
+    name: 'title' | 'timeZone' | 'slotMinutes' | 'fee' | 'followUpFee' | 'prescriptionFee',
+  ) => FieldProps<string>;
 }) {
   const { t } = useTranslation('admin');
   return (
@@ -43,6 +45,12 @@ export function DoctorCommonFields({
         inputMode="decimal"
         {...field('followUpFee')}
         hint={t('doctors.followUpFeeHint')}
+      />
+      <TextField
+        label={t('doctors.prescriptionFee')}
+        inputMode="decimal"
+        {...field('prescriptionFee')}
+        hint={t('doctors.prescriptionFeeHint')}
       />
     </>
   );

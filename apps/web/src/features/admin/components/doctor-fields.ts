@@ -18,6 +18,8 @@ export type DoctorFields = {
   fee: string;
   /** Empty: a follow-up visit costs the consultation fee. */
   followUpFee: string;
+  /** Empty: a prescription request costs the consultation fee (issue #21). */
+  prescriptionFee: string;
 };
 export type InviteFields = DoctorFields & {
   email: string;
@@ -37,7 +39,11 @@ export const EMPTY_INVITE: InviteFields = {
   slotMinutes: '30',
   fee: '60.00',
   followUpFee: '',
+  prescriptionFee: '',
 };
+
+/** A fee the clinic may leave unset (null: the consultation fee), as the form shows it. */
+const optionalFee = (minor: number | null) => (minor === null ? '' : (minor / 100).toFixed(2));
 
 export function fieldsOf(doctor: AdminDoctor): DoctorFields {
   return {
@@ -47,7 +53,8 @@ export function fieldsOf(doctor: AdminDoctor): DoctorFields {
     timeZone: doctor.timeZone,
     slotMinutes: String(doctor.slotMinutes),
     fee: (doctor.feeMinor / 100).toFixed(2),
-    followUpFee: doctor.followUpFeeMinor === null ? '' : (doctor.followUpFeeMinor / 100).toFixed(2),
+    followUpFee: optionalFee(doctor.followUpFeeMinor),
+    prescriptionFee: optionalFee(doctor.prescriptionFeeMinor),
   };
 }
 
@@ -59,8 +66,15 @@ function feeMinorOf(fee: string): number {
   return EURO.test(text) ? Math.round(Number(text.replace(',', '.')) * 100) : Number.NaN;
 }
 
+/** An optional fee: empty is none (the consultation fee), else cents as `feeMinorOf`. */
+const optionalFeeMinorOf = (fee: string) => (fee.trim() === '' ? null : feeMinorOf(fee));
+
 /** The fees are judged in cents and typed in euro: their issues belong to the euro fields. */
-const FEE_FIELDS: Record<string, string> = { feeMinor: 'fee', followUpFeeMinor: 'followUpFee' };
+const FEE_FIELDS: Record<string, string> = {
+  feeMinor: 'fee',
+  followUpFeeMinor: 'followUpFee',
+  prescriptionFeeMinor: 'prescriptionFee',
+};
 const feeField = (path: readonly PropertyKey[]) => {
   const field = FEE_FIELDS[String(path[0])];
   return field ? [field, ...path.slice(1)] : path;
@@ -73,7 +87,8 @@ const numbers = (f: DoctorFields) => ({
   timeZone: f.timeZone.trim(),
   slotMinutes: Number(f.slotMinutes),
   feeMinor: feeMinorOf(f.fee),
-  followUpFeeMinor: f.followUpFee.trim() === '' ? null : feeMinorOf(f.followUpFee),
+  followUpFeeMinor: optionalFeeMinorOf(f.followUpFee),
+  prescriptionFeeMinor: optionalFeeMinorOf(f.prescriptionFee),
 });
 
 /** The edit form, judged as PUT /api/admin/doctors/:id takes it. */

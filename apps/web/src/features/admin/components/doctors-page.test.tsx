@@ -43,6 +43,9 @@ describe('the doctors of the clinic', () => {
     expect(invited).toMatchObject({
       email: 'ivo@clinic.test',
       feeMinor: 7550,
+      // Left empty: a follow-up and a prescription request cost the consultation fee.
+      followUpFeeMinor: null,
+      prescriptionFeeMinor: null,
       specialties: ['general-practice'],
       languages: ['bg'],
     });
@@ -103,6 +106,18 @@ describe('the doctors of the clinic', () => {
     expect(saved).toBeUndefined();
     await user.clear(followUpFee);
     await user.type(followUpFee, '40');
+    // A prescription request without a call costs less again (issue #21).
+    const prescriptionFee = within(dialog).getByLabelText('Prescription request fee (EUR)');
+    expect(prescriptionFee).toHaveValue('');
+    expect(prescriptionFee).toHaveAccessibleDescription(
+      'Leave empty to charge the consultation fee; 0 makes prescription requests free.',
+    );
+    await user.type(prescriptionFee, '-5');
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    expect(prescriptionFee).toHaveAttribute('aria-invalid', 'true');
+    expect(saved).toBeUndefined();
+    await user.clear(prescriptionFee);
+    await user.type(prescriptionFee, '15.50');
     await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
     await screen.findByRole('button', { name: 'Edit Dr. Elena Petrova' });
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -114,18 +129,52 @@ describe('the doctors of the clinic', () => {
       slotMinutes: 30,
       feeMinor: 8000,
       followUpFeeMinor: 4000,
+      prescriptionFeeMinor: 1550,
     });
   });
 
-  it('shows every follow-up fee, or that it is the consultation fee', async () => {
+  it('keeps a prescription request fee that was set, and clears it back to the consultation fee', async () => {
+    let saved: Record<string, unknown> | undefined;
+    mockApi({
+      'GET /auth/status': adminSession,
+      'GET /api/admin/doctors': () => ok([{ ...DOCTOR, prescriptionFeeMinor: 2000 }]),
+      'PUT /api/admin/doctors/d1': (call) => {
+        saved = call.body as Record<string, unknown>;
+        return ok({ ...DOCTOR, ...saved });
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/admin');
+    await user.click(await screen.findByRole('button', { name: 'Edit Dr. Elena Petrova' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit Dr. Elena Petrova' });
+    const prescriptionFee = within(dialog).getByLabelText('Prescription request fee (EUR)');
+    expect(prescriptionFee).toHaveValue('20.00');
+    await user.clear(prescriptionFee);
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    await screen.findByRole('button', { name: 'Edit Dr. Elena Petrova' });
+    expect(saved).toMatchObject({ feeMinor: 6000, prescriptionFeeMinor: null });
+  });
+
+  it('shows every follow-up and prescription request fee, or that it is the consultation fee', async () => {
     mockApi({
       'GET /auth/status': adminSession,
       'GET /api/admin/doctors': () =>
-        ok([DOCTOR, { ...DOCTOR, _id: 'd2', name: 'Dr. Jonas Weber', followUpFeeMinor: 0 }]),
+        ok([
+          DOCTOR,
+          {
+            ...DOCTOR,
+            _id: 'd2',
+            name: 'Dr. Jonas Weber',
+            followUpFeeMinor: 0,
+            prescriptionFeeMinor: 1500,
+          },
+        ]),
     });
     renderApp('/admin');
     expect(await screen.findByText('Follow-up visit: the consultation fee')).toBeVisible();
     expect(screen.getByText('Follow-up visit: 0.00 EUR')).toBeVisible();
+    expect(screen.getByText('Prescription request: the consultation fee')).toBeVisible();
+    expect(screen.getByText('Prescription request: 15.00 EUR')).toBeVisible();
   });
 
   it('deactivates after asking, then cancels the upcoming appointments with refunds', async () => {

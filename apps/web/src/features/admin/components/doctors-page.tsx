@@ -44,6 +44,13 @@ function DoctorRow({ doctor, onOpen }: { doctor: AdminDoctor; onOpen: (open: Ope
               : t('doctors.followUpFeeLine', { fee: formatMinorAmount(doctor.followUpFeeMinor) })}
           </p>
           <p className="text-slate-700">
+            {doctor.prescriptionFeeMinor === null
+              ? t('doctors.prescriptionFeeSame')
+              : t('doctors.prescriptionFeeLine', {
+                  fee: formatMinorAmount(doctor.prescriptionFeeMinor),
+                })}
+          </p>
+          <p className="text-slate-700">
             {t('doctors.languagesLine', {
               languages: languageNames(doctor.languages),
               minutes: doctor.slotMinutes,

@@ -1,13 +1,17 @@
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { SLOT_LOST_CANCEL_REASON, type Appointment } from '@vizita/shared/contracts/appointments';
+import {
+  REQUEST_LAPSED_CANCEL_REASON,
+  SLOT_LOST_CANCEL_REASON,
+  type Appointment,
+} from '@vizita/shared/contracts/appointments';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { ClockIcon, MailIcon, VideoIcon } from '../../../components/ui/icons';
 import { cn } from '../../../lib/cn';
 import { joinStateAt } from '../../../lib/join-state';
-import { canChange, meetingAction } from '../utils/card-actions';
+import { canCancel, canReschedule, meetingAction } from '../utils/card-actions';
 import { formatDuration } from '../../../lib/format-duration';
 import { AppointmentWhen } from '../../../components/appointment-when';
 import { AppointmentDocumentsSection } from './clinical-documents-list';
@@ -19,6 +23,8 @@ import { appointmentMessagesOpen } from '@vizita/shared/domain/message-access';
 import { PATIENT_DATA_AFTER_START_MS } from '@vizita/shared/domain/doctor-access';
 import { FOLLOW_UP_LIFETIME_DAYS } from '@vizita/shared/domain/follow-ups';
 import { useSpecialtyNames } from '../../../lib/specialty-name';
+import { MEDICATION_LEFT_KEYS, useMedicationLine } from '../../../components/requested-medication';
+import { formatDateTime, formatInstantDate } from '../../../lib/dates';
 
 /**
  * How long after a start a follow-up proposal may still wait for the patient: it can be made until
@@ -47,6 +53,12 @@ const CANCELLED_BY_KEYS = {
   clinic: 'card.cancelledBy.clinic',
 } as const;
 
+/** Vizita's own reasons are data in English; the screen says them in its language. */
+const OWN_REASON_KEYS = {
+  [SLOT_LOST_CANCEL_REASON]: 'card.slotLost',
+  [REQUEST_LAPSED_CANCEL_REASON]: 'card.request.lapsed',
+} as const;
+
 /** The id of a card's heading, for moving the focus to the card after a change. */
 export function appointmentHeadingId(appointmentId: string): string {
   return `appointment-${appointmentId}`;
@@ -61,25 +73,52 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+/** A prescription request's medicine and how much was left, for the card's details. */
+function RequestDetails({ appointment }: { appointment: Appointment }) {
+  const { t } = useTranslation('appointments');
+  const { t: tRequests } = useTranslation('prescriptionRequests');
+  const medicationLine = useMedicationLine();
+  const request = appointment.prescriptionRequest;
+  if (!request) return null;
+  return (
+    <>
+      <Detail label={t('card.request.medicine')}>{medicationLine(request.medication)}</Detail>
+      <Detail label={t('card.request.left')}>
+        {tRequests(MEDICATION_LEFT_KEYS[request.left])}
+      </Detail>
+    </>
+  );
+}
+
 /**
  * One appointment of the list (spec §2): when, its status, the doctor, the plan, the reason, a
  * cancellation's author and reason, and what can be done with it — join the meeting (or when it
  * can be joined, or that it ended), reschedule, cancel. `now` is the page's clock, renewed every
  * 60 seconds (spec §4), from which the join state is computed.
+ *
+ * A prescription request (issue #21) holds no time: it says when it was made, the medicine, how
+ * much was left and — while unanswered — by when the doctor answers; it has no call, no move and
+ * no earlier-time alert, and its prescription is among the documents once issued. A completed
+ * visit's card offers a repeat prescription from its doctor while `requestableDoctorIds` (the
+ * doctors the patient may ask now) holds them.
  */
 export function AppointmentCard({
   appointment,
   now,
+  requestableDoctorIds,
   onReschedule,
   onCancel,
 }: {
   appointment: Appointment;
   now: Date;
+  requestableDoctorIds?: ReadonlySet<string> | undefined;
   onReschedule: (appointment: Appointment) => void;
   onCancel: (appointment: Appointment) => void;
 }) {
   const { t, i18n } = useTranslation('appointments');
   const { t: tMessages } = useTranslation('messages');
+  const isRequest = appointment.plan === 'prescription';
+  const request = appointment.prescriptionRequest;
   const [meetingUrlMissing, setMeetingUrlMissing] = useState(false);
   const noticeId = useId();
   const headingId = appointmentHeadingId(appointment._id);
@@ -91,6 +130,7 @@ export function AppointmentCard({
   const hasBegun = now.getTime() >= new Date(appointment.startsAt).getTime() - JOIN_OPENS_BEFORE_MS;
   // A follow-up is proposed from the call on: only a recent visit's card asks for one.
   const mayHaveFollowUp =
+    !isRequest &&
     appointment.status !== 'cancelled' &&
     hasBegun &&
     now.getTime() <= new Date(appointment.startsAt).getTime() + FOLLOW_UP_WAITS_MS;
@@ -141,7 +181,10 @@ export function AppointmentCard({
       break;
   }
 
-  const changeable = canChange(appointment);
+  const reschedulable = canReschedule(appointment);
+  const cancellable = canCancel(appointment);
+  const requestLink =
+    !isRequest && appointment.status === 'completed' && requestableDoctorIds?.has(doctor._id);
   // Write to the doctor while the doctor may read it (ADR 0016's window, issue #20).
   const messagesOpen = appointmentMessagesOpen(
     { status: appointment.status, startsAt: new Date(appointment.startsAt) },
@@ -159,7 +202,13 @@ export function AppointmentCard({
           tabIndex={-1}
           className="rounded text-base font-semibold text-slate-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-teal-600"
         >
-          <AppointmentWhen {...appointment} />
+          {isRequest ? (
+            t('card.request.requestedOn', {
+              date: formatInstantDate(appointment.startsAt) ?? appointment.startsAt,
+            })
+          ) : (
+            <AppointmentWhen {...appointment} />
+          )}
         </h3>
         <span
           className={cn(
@@ -179,8 +228,21 @@ export function AppointmentCard({
           </span>
         </Detail>
         <Detail label={t('card.plan')}>{t(PLAN_KEYS[appointment.plan])}</Detail>
-        {appointment.reason && <Detail label={t('card.reason')}>{appointment.reason}</Detail>}
+        {isRequest && <RequestDetails appointment={appointment} />}
+        {appointment.reason && (
+          <Detail label={isRequest ? t('card.request.reason') : t('card.reason')}>
+            {appointment.reason}
+          </Detail>
+        )}
       </dl>
+
+      {isRequest && request && appointment.status === 'upcoming' && (
+        <p className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-950">
+          {t('card.request.waiting', {
+            when: formatDateTime(request.answerBy) ?? request.answerBy,
+          })}
+        </p>
+      )}
 
       {appointment.status === 'cancelled' && (
         <div className="mt-3 rounded-lg bg-red-50 p-3 text-sm text-red-900">
@@ -188,9 +250,8 @@ export function AppointmentCard({
           {appointment.cancelReason && (
             <p className="mt-1 break-words">
               <span className="font-medium">{t('card.cancelReason')}</span>{' '}
-              {/* Vizita's own reason is data in English; the screen says it in its language. */}
-              {appointment.cancelReason === SLOT_LOST_CANCEL_REASON
-                ? t('card.slotLost')
+              {Object.hasOwn(OWN_REASON_KEYS, appointment.cancelReason)
+                ? t(OWN_REASON_KEYS[appointment.cancelReason as keyof typeof OWN_REASON_KEYS])
                 : appointment.cancelReason}
             </p>
           )}
@@ -204,6 +265,18 @@ export function AppointmentCard({
         >
           <p className="font-semibold">{t('card.summary')}</p>
           <p className="mt-1 break-words whitespace-pre-line">{appointment.summary}</p>
+          {appointment.summaryVerification && (
+            // A signed visit summary (ADR 0037): its code, and the public page that checks it.
+            <p className="mt-2 text-xs text-sky-900">
+              {t('card.summaryCode', { code: appointment.summaryVerification.shortCode })}{' '}
+              <a
+                className="font-medium underline focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none"
+                href={new URL(appointment.summaryVerification.url).pathname}
+              >
+                {t('card.summaryCheck')}
+              </a>
+            </p>
+          )}
         </section>
       )}
 
@@ -232,7 +305,7 @@ export function AppointmentCard({
         </div>
       )}
 
-      {(meetingControl || changeable || messagesOpen) && (
+      {(meetingControl || reschedulable || cancellable || messagesOpen || requestLink) && (
         <div className="mt-4 flex flex-wrap gap-2">
           {meetingControl}
           {messagesOpen && (
@@ -245,28 +318,37 @@ export function AppointmentCard({
               {tMessages('card.write')}
             </Link>
           )}
-          {changeable && (
-            <>
-              <Button
-                variant="secondary"
-                aria-describedby={headingId}
-                onClick={() => onReschedule(appointment)}
-              >
-                {t('card.reschedule')}
-              </Button>
-              <Button
-                variant="secondary"
-                aria-describedby={headingId}
-                onClick={() => onCancel(appointment)}
-              >
-                {t('card.cancel')}
-              </Button>
-            </>
+          {reschedulable && (
+            <Button
+              variant="secondary"
+              aria-describedby={headingId}
+              onClick={() => onReschedule(appointment)}
+            >
+              {t('card.reschedule')}
+            </Button>
+          )}
+          {cancellable && (
+            <Button
+              variant="secondary"
+              aria-describedby={headingId}
+              onClick={() => onCancel(appointment)}
+            >
+              {t('card.cancel')}
+            </Button>
+          )}
+          {requestLink && (
+            <Link
+              to={`/dashboard/prescriptions/new?doctor=${encodeURIComponent(doctor._id)}`}
+              aria-describedby={headingId}
+              className={buttonClasses('secondary')}
+            >
+              {t('card.request.repeat')}
+            </Link>
           )}
         </div>
       )}
 
-      {appointment.status === 'upcoming' && (
+      {appointment.status === 'upcoming' && !isRequest && (
         <EarlierTimeAlert
           target={{ appointmentId: appointment._id }}
           canAsk={waitlistJoinAllowed(new Date(appointment.startsAt), now)}

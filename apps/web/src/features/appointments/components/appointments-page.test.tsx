@@ -6,7 +6,10 @@ import { changeLocale } from '../../../lib/i18n';
 import { appointmentData, appointmentListBody } from '../../../test/fixtures';
 import { fail, mockApi, ok, session, type RecordedCall } from '../../../test/mock-api';
 import { renderApp } from '../../../test/render';
-import { SLOT_LOST_CANCEL_REASON } from '@vizita/shared/contracts/appointments';
+import {
+  REQUEST_LAPSED_CANCEL_REASON,
+  SLOT_LOST_CANCEL_REASON,
+} from '@vizita/shared/contracts/appointments';
 
 type Handlers = Parameters<typeof mockApi>[0];
 type Reply = { status: number; body?: unknown };
@@ -102,6 +105,18 @@ function stat(label: string): string | null {
   const term = screen.getByText(label, { selector: 'dt' });
   return term.nextElementSibling?.textContent ?? null;
 }
+
+/** A request made on Thursday, November 19, 10:00 UTC: answered by Saturday, 10:00 UTC. */
+const REQUEST = {
+  medication: {
+    atc: 'M01AE01',
+    medicine: 'Ibuprofen',
+    strength: '400 mg',
+    form: 'film-coated-tablet',
+  },
+  left: 'few-days',
+  answerBy: '2026-11-21T10:00:00.000Z',
+} as const satisfies Appointment['prescriptionRequest'];
 
 const card = (heading: string) => screen.getByRole('article', { name: heading });
 const findCard = (heading: string) => screen.findByRole('article', { name: heading });
@@ -277,11 +292,17 @@ describe('an appointment card', () => {
 
   it('falls back when the doctor or the specialty is missing, and names every plan', async () => {
     signedIn([
-      appointment({ _id: 'p', date: '2026-11-24', plan: 'prescription', doctorId: doctor('', []) }),
+      appointment({
+        _id: 'p',
+        startsAt: '2026-11-19T09:00:00.000Z',
+        plan: 'prescription',
+        doctorId: doctor('', []),
+        prescriptionRequest: REQUEST,
+      }),
       appointment({ _id: 'f', date: '2026-11-25', plan: 'follow-up', reason: null }),
     ]);
     await open();
-    const prescription = await findCard('Tue, Nov 24, 2026 · 10:00');
+    const prescription = await findCard('Requested on November 19, 2026');
     expect(within(prescription).getByText('Doctor not assigned')).toBeInTheDocument();
     expect(within(prescription).getByText('General Practitioner')).toBeInTheDocument();
     expect(within(prescription).getByText('Prescription Request')).toBeInTheDocument();
@@ -365,11 +386,10 @@ describe('an appointment card', () => {
       }),
       appointment({
         _id: 'rx',
-        date: '2026-11-24',
-        slot: '11:00',
-        startsAt: inMinutes(4 * 1440),
+        startsAt: inMinutes(-60),
         plan: 'prescription',
         meetingUrl: null,
+        prescriptionRequest: REQUEST,
       }),
     ]);
     await open();
@@ -398,13 +418,13 @@ describe('an appointment card', () => {
     expect(within(gone).queryAllByRole('button')).toEqual([]);
     expect(within(gone).queryAllByRole('link')).toEqual([]);
 
-    // No call to join for a prescription request, but it can still be moved or cancelled.
-    const rx = card('Tue, Nov 24, 2026 · 11:00');
+    // No call to join for a prescription request, and no time to move: it can only be cancelled.
+    const rx = card('Requested on November 20, 2026');
     expect(
       within(rx)
         .getAllByRole('button')
         .map((b) => b.textContent),
-    ).toEqual(['Reschedule', 'Cancel']);
+    ).toEqual(['Cancel']);
   });
 
   it('refuses to join without a meeting URL, and says why', async () => {
@@ -758,16 +778,192 @@ describe('rescheduling an appointment', () => {
         date: '2026-11-02',
         status: 'completed',
         summary: 'Please have an ECG done.',
+        summaryVerification: {
+          shortCode: 'ABCDE-FGHJK',
+          url: 'http://localhost:3000/verify/0b7c1c1e-0000-4000-8000-000000000001',
+        },
       }),
       appointment({ _id: 'n1', date: '2026-11-03', status: 'no_show' }),
     ]);
     await open();
     const completed = await findCard('Mon, Nov 2, 2026 · 10:00');
-    expect(
-      within(completed).getByRole('region', { name: 'Summary from your doctor' }),
-    ).toHaveTextContent('Please have an ECG done.');
+    const summary = within(completed).getByRole('region', { name: 'Summary from your doctor' });
+    expect(summary).toHaveTextContent('Please have an ECG done.');
+    // A signed visit summary: its code, and the public page that checks it.
+    expect(summary).toHaveTextContent('Verification code: ABCDE-FGHJK');
+    expect(within(summary).getByRole('link', { name: 'Check it' })).toHaveAttribute(
+      'href',
+      '/verify/0b7c1c1e-0000-4000-8000-000000000001',
+    );
     const missed = card('Tue, Nov 3, 2026 · 10:00');
     expect(missed).toHaveTextContent('Missed');
     expect(within(missed).queryByRole('region', { name: 'Summary from your doctor' })).toBeNull();
+  });
+});
+
+describe('a prescription request (issue #21)', () => {
+  /** Her request of yesterday, 10:00 UTC, waiting for its answer until tomorrow 10:00. */
+  const request = (overrides: Partial<Appointment> = {}) =>
+    appointment({
+      _id: 'rx1',
+      startsAt: '2026-11-19T10:00:00.000Z',
+      plan: 'prescription',
+      reason: 'My usual medicine for back pain, as every quarter.',
+      meetingUrl: null,
+      prescriptionRequest: REQUEST,
+      ...overrides,
+    });
+  const OPTION = {
+    doctor: { _id: 'd1', name: 'Dr. Elena Petrova', specialties: ['cardiology'] },
+    lastVisit: '2026-10-02T08:00:00.000Z',
+    price: 25,
+    currency: 'EUR',
+    medications: [],
+  };
+
+  it('says when it was asked, what, how much was left, and by when the doctor answers', async () => {
+    signedIn([request()]);
+    await open();
+    const rx = await findCard('Requested on November 19, 2026');
+    expect(within(rx).getByText('Prescription Request')).toBeInTheDocument();
+    expect(within(rx).getByText('Ibuprofen 400 mg · Film-coated tablet')).toBeInTheDocument();
+    expect(within(rx).getByText('How much was left')).toBeInTheDocument();
+    expect(within(rx).getByText('Enough for a few days')).toBeInTheDocument();
+    expect(within(rx).getByText('Reason for the request')).toBeInTheDocument();
+    expect(rx).toHaveTextContent("Waiting for the doctor's answer — by Nov 21, 2026, 10:00 AM");
+    // No call, no other time, no earlier-time alert: only withdrawing it.
+    expect(within(rx).queryByRole('link', { name: 'Join Meeting' })).toBeNull();
+    expect(within(rx).queryByRole('button', { name: 'Reschedule' })).toBeNull();
+    expect(within(rx).queryByRole('button', { name: /Available in|Meeting Ended/ })).toBeNull();
+    expect(
+      within(rx).queryByRole('button', { name: 'Tell me if something earlier frees up' }),
+    ).toBeNull();
+    expect(within(rx).getByRole('button', { name: 'Cancel' })).toBeEnabled();
+  });
+
+  it('is refunded in full when she withdraws it, however late', async () => {
+    const store = [request()];
+    const { calls } = signedIn(store, {
+      handlers: {
+        'PUT /api/appointments/rx1/cancel': () => {
+          store[0] = { ...store[0]!, status: 'cancelled', cancelledBy: 'patient' };
+          return ok({ appointment: store[0], refund: 'refunded' });
+        },
+      },
+    });
+    const user = userEvent.setup();
+    await open();
+    const rx = await findCard('Requested on November 19, 2026');
+    await user.click(within(rx).getByRole('button', { name: 'Cancel' }));
+    const dialog = screen.getByRole('dialog', { name: 'Cancel Request' });
+    expect(dialog).toHaveAccessibleDescription(
+      'Your prescription request to Dr. Elena Petrova from November 19, 2026. You will get a full refund of 60.00 EUR.',
+    );
+    await user.type(
+      within(dialog).getByLabelText('Reason for cancellation'),
+      'My pharmacy found some at home.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel Request' }));
+    expect(
+      await screen.findByText('Request cancelled. Your payment has been refunded.'),
+    ).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PUT')?.path).toBe('/api/appointments/rx1/cancel');
+  });
+
+  const PRESCRIPTION = {
+    _id: 'c1',
+    appointmentId: 'rx1',
+    kind: 'prescription',
+    version: 1,
+    issuedAt: '2026-11-19T15:00:00.000Z',
+    versionAt: '2026-11-19T15:00:00.000Z',
+    doctor: { _id: 'd1', name: 'Dr. Elena Petrova' },
+    content: {
+      items: [
+        {
+          ...REQUEST.medication,
+          dosage: '1 tablet up to three times a day',
+          quantity: '1 pack of 20 tablets',
+          instructions: '',
+        },
+      ],
+    },
+    revokedAt: null,
+    verification: { id: 'v1', shortCode: 'K7QF-3MZD', url: 'http://localhost/verify/v1' },
+  };
+
+  it('shows an answered request’s prescription, and a lapsed one’s reason in words', async () => {
+    signedIn(
+      [
+        request({ status: 'completed' }),
+        request({
+          _id: 'rx2',
+          startsAt: '2026-11-10T10:00:00.000Z',
+          status: 'cancelled',
+          cancelledBy: 'clinic',
+          cancelReason: REQUEST_LAPSED_CANCEL_REASON,
+        }),
+      ],
+      {
+        handlers: {
+          'GET /api/appointments/rx1/clinical-documents': () => ok([PRESCRIPTION]),
+          'GET /api/appointments/rx1/documents': () => ok([]),
+        },
+      },
+    );
+    await open();
+    const answered = await findCard('Requested on November 19, 2026');
+    // Its prescription is among the documents, as a visit's: the PDF in the language chosen.
+    await userEvent.click(within(answered).getByText('Documents from your doctor'));
+    expect(
+      await within(answered).findByRole('heading', { name: 'Prescription' }),
+    ).toBeInTheDocument();
+    expect(within(answered).getByLabelText('Language of the PDF')).toBeInTheDocument();
+    expect(answered).not.toHaveTextContent('Waiting for the doctor');
+    expect(within(answered).queryByRole('button', { name: 'Cancel' })).toBeNull();
+
+    const lapsed = card('Requested on November 10, 2026');
+    expect(within(lapsed).getByText('Cancelled by the clinic')).toBeInTheDocument();
+    expect(lapsed).toHaveTextContent(
+      'The doctor could not answer this request in time, so the payment is refunded.',
+    );
+  });
+
+  it('is offered on the page and on a completed consultation while she may ask its doctor', async () => {
+    signedIn(
+      [
+        appointment({ _id: 'c1', date: '2026-11-02', status: 'completed' }),
+        appointment({
+          _id: 'c2',
+          date: '2026-11-03',
+          status: 'completed',
+          doctorId: { ...doctor('Dr. Jonas Weber'), _id: 'd2' },
+        }),
+      ],
+      { handlers: { 'GET /api/prescription-requests/options': () => ok([OPTION]) } },
+    );
+    await open();
+    const seen = await findCard('Mon, Nov 2, 2026 · 10:00');
+    expect(
+      await within(seen).findByRole('link', { name: 'Request a repeat prescription' }),
+    ).toHaveAttribute('href', '/dashboard/prescriptions/new?doctor=d1');
+    // Beside the booking, for any doctor she may ask.
+    expect(
+      screen
+        .getAllByRole('link', { name: 'Request a repeat prescription' })
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['/dashboard/prescriptions/new', '/dashboard/prescriptions/new?doctor=d1']);
+    // Not a doctor she may ask now.
+    const other = card('Tue, Nov 3, 2026 · 10:00');
+    expect(within(other).queryByRole('link', { name: 'Request a repeat prescription' })).toBeNull();
+  });
+
+  it('is not offered when there is no doctor to ask', async () => {
+    signedIn([appointment({ _id: 'c1', date: '2026-11-02', status: 'completed' })], {
+      handlers: { 'GET /api/prescription-requests/options': () => ok([]) },
+    });
+    await open();
+    await findCard('Mon, Nov 2, 2026 · 10:00');
+    expect(screen.queryByRole('link', { name: 'Request a repeat prescription' })).toBeNull();
   });
 });

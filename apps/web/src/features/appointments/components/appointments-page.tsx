@@ -21,6 +21,7 @@ import { CancelAppointmentDialog } from './cancel-appointment-dialog';
 import { RescheduleAppointmentDialog } from './reschedule-appointment-dialog';
 import { Toast } from './toast';
 import { CompleteProfileFirstDialog } from '../../../components/complete-profile-first-dialog';
+import { usePrescriptionRequestOptions } from '../../../api/get-prescription-request-options';
 
 /** Spec §4, §9: the join state is recomputed every 60 seconds. */
 const JOIN_STATE_REFRESH_MS = 60_000;
@@ -47,8 +48,17 @@ const CANCELLED_TOAST_KEYS = {
   none: 'toast.cancelled',
 } as const satisfies Record<CancelAppointmentResult['refund'], string>;
 
+/** The same for a prescription request withdrawn (issue #21). */
+const REQUEST_CANCELLED_TOAST_KEYS = {
+  refunded: 'toast.requestCancelledRefunded',
+  processing: 'toast.requestCancelledRefundProcessing',
+  none: 'toast.requestCancelled',
+} as const satisfies Record<CancelAppointmentResult['refund'], string>;
+
 type ToastKey =
-  (typeof CANCELLED_TOAST_KEYS)[keyof typeof CANCELLED_TOAST_KEYS] | 'toast.rescheduled';
+  | (typeof CANCELLED_TOAST_KEYS)[keyof typeof CANCELLED_TOAST_KEYS]
+  | (typeof REQUEST_CANCELLED_TOAST_KEYS)[keyof typeof REQUEST_CANCELLED_TOAST_KEYS]
+  | 'toast.rescheduled';
 
 type OpenDialog = { kind: 'cancel' | 'reschedule'; appointment: Appointment } | null;
 
@@ -113,6 +123,9 @@ export function AppointmentsPage({ isProfileComplete }: AppointmentsPageProps) {
   const focusAfterChange = useRef<string | null>(null);
   const now = useNow(JOIN_STATE_REFRESH_MS);
   const list = useAppointments(filter);
+  // The doctors she may ask for a repeat prescription now (issue #21): the offer shows only then.
+  const requestOptions = usePrescriptionRequestOptions();
+  const requestableDoctorIds = new Set(requestOptions.data?.map((o) => o.doctor._id));
 
   const pages = list.data?.pages ?? [];
   const counts = pages.at(-1)?.counts;
@@ -198,6 +211,7 @@ export function AppointmentsPage({ isProfileComplete }: AppointmentsPageProps) {
               <AppointmentCard
                 appointment={appointment}
                 now={now}
+                requestableDoctorIds={requestableDoctorIds}
                 onReschedule={(a) => setDialog({ kind: 'reschedule', appointment: a })}
                 onCancel={(a) => setDialog({ kind: 'cancel', appointment: a })}
               />
@@ -234,6 +248,11 @@ export function AppointmentsPage({ isProfileComplete }: AppointmentsPageProps) {
           <p className="mt-1 text-slate-700">{t('list.subtitle')}</p>
         </div>
         <div className="flex flex-wrap gap-3">
+          {requestableDoctorIds.size > 0 && (
+            <Link to="/dashboard/prescriptions/new" className={buttonClasses('secondary')}>
+              {t('list.requestPrescription')}
+            </Link>
+          )}
           {/* The billing history is in the side navigation, which phones do not show. */}
           <Link to="/dashboard/billing" className={buttonClasses('secondary')}>
             {t('navigation:billing')}
@@ -294,7 +313,12 @@ export function AppointmentsPage({ isProfileComplete }: AppointmentsPageProps) {
           appointment={dialog.appointment}
           onClose={() => setDialog(null)}
           onCancelled={({ refund }) =>
-            changed(dialog.appointment._id, CANCELLED_TOAST_KEYS[refund])
+            changed(
+              dialog.appointment._id,
+              dialog.appointment.plan === 'prescription'
+                ? REQUEST_CANCELLED_TOAST_KEYS[refund]
+                : CANCELLED_TOAST_KEYS[refund],
+            )
           }
         />
       )}

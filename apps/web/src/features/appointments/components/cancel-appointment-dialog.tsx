@@ -15,11 +15,13 @@ import { refundPreview } from '../utils/cancellation-policy';
 import { cancelErrorKey } from '../utils/error-keys';
 import { FormActions } from '../../../components/ui/form-actions';
 import { summaryValues } from '../utils/appointment-summary';
+import { formatInstantDate } from '../../../lib/dates';
 
 /**
  * The cancel dialog (spec §2, §5): a reason of 10 to 500 characters with a counter, what happens
  * to the payment under the cancellation policy — said before the patient confirms — and the
- * server's refusal, if any, in the dialog. Mounted only while open.
+ * server's refusal, if any, in the dialog. A prescription request (issue #21) is named by its
+ * doctor and the day it was made, and always refunded in full. Mounted only while open.
  */
 export function CancelAppointmentDialog({
   appointment,
@@ -45,6 +47,13 @@ export function CancelAppointmentDialog({
 
   const refund = refundPreview(appointment, openedAt);
   const busy = form.isSubmitting;
+  const isRequest = appointment.plan === 'prescription';
+  const summary = isRequest
+    ? t('cancelDialog.requestSummary', {
+        doctor: summaryValues(appointment, t).doctor,
+        date: formatInstantDate(appointment.startsAt) ?? appointment.startsAt,
+      })
+    : t('cancelDialog.summary', summaryValues(appointment, t));
 
   const onSubmit = form.handleSubmit(async ({ reason: text }) => {
     setFieldRejected(false);
@@ -71,13 +80,13 @@ export function CancelAppointmentDialog({
 
   return (
     <Dialog
-      title={t('cancelDialog.title')}
+      title={isRequest ? t('cancelDialog.requestTitle') : t('cancelDialog.title')}
       descriptionId={describedByIds(summaryId, refundNote ? refundId : undefined)}
       onClose={onClose}
       dismissible={!busy}
     >
       <p id={summaryId} className="mt-2 text-sm text-slate-700">
-        {t('cancelDialog.summary', summaryValues(appointment, t))}
+        {summary}
       </p>
       <form
         noValidate
@@ -105,7 +114,7 @@ export function CancelAppointmentDialog({
 
         <FormActions className="pt-2">
           <Button variant="secondary" onClick={onClose} disabled={busy}>
-            {t('cancelDialog.keep')}
+            {isRequest ? t('cancelDialog.requestKeep') : t('cancelDialog.keep')}
           </Button>
           <Button
             type="submit"
@@ -113,7 +122,7 @@ export function CancelAppointmentDialog({
             // Spec §5: disabled while the reason is empty.
             disabled={form.hasEmptyField}
           >
-            {t('cancelDialog.confirm')}
+            {isRequest ? t('cancelDialog.requestConfirm') : t('cancelDialog.confirm')}
           </Button>
         </FormActions>
       </form>

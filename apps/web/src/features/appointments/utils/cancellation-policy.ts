@@ -3,8 +3,9 @@ import { refundIsDue } from '@vizita/shared/domain/appointment-policy';
 import { formatAmount } from '../../../lib/money';
 
 // The cancellation policy (docs/decisions/0012): a patient who cancels at least 24 hours before
-// the start is refunded in full; later, nothing is refunded. The server decides and answers with
-// what it did; this only tells the patient beforehand.
+// the start is refunded in full; later, nothing is refunded — except a prescription request
+// (issue #21), refunded in full whenever she withdraws it unanswered. The server decides and
+// answers with what it did; this only tells the patient beforehand.
 
 export type RefundPreview =
   | { kind: 'full'; amount: string; currency: string }
@@ -14,11 +15,13 @@ export type RefundPreview =
 
 /** What cancelling now would do to the payment of `appointment`. */
 export function refundPreview(
-  appointment: Pick<Appointment, 'startsAt' | 'paymentAmount' | 'paymentCurrency'>,
+  appointment: Pick<Appointment, 'startsAt' | 'plan' | 'paymentAmount' | 'paymentCurrency'>,
   now: Date,
 ): RefundPreview {
   const { paymentAmount, paymentCurrency } = appointment;
   if (!paymentAmount || paymentAmount <= 0 || !paymentCurrency) return { kind: 'unpaid' };
-  if (!refundIsDue('patient', new Date(appointment.startsAt), now)) return { kind: 'none' };
+  const { plan } = appointment;
+  if (!refundIsDue('patient', { startsAt: new Date(appointment.startsAt), plan }, now))
+    return { kind: 'none' };
   return { kind: 'full', amount: formatAmount(paymentAmount), currency: paymentCurrency };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { appointmentData } from '../../../test/fixtures';
 import { joinStateAt } from '../../../lib/join-state';
-import { canChange, meetingAction } from './card-actions';
+import { canCancel, canReschedule, meetingAction } from './card-actions';
 
 const START = '2026-11-20T10:00:00.000Z';
 const at = (iso: string) => new Date(iso);
@@ -64,8 +64,16 @@ describe('the meeting action of a card', () => {
   });
 
   it('lets only upcoming appointments be rescheduled or cancelled', () => {
-    expect(canChange(consultation)).toBe(true);
-    expect(canChange({ status: 'completed' })).toBe(false);
-    expect(canChange({ status: 'cancelled' })).toBe(false);
+    expect(canCancel(consultation)).toBe(true);
+    expect(canReschedule(consultation)).toBe(true);
+    expect(canCancel({ status: 'completed' })).toBe(false);
+    expect(canCancel({ status: 'cancelled' })).toBe(false);
+    expect(canReschedule({ status: 'completed', plan: 'consultation' })).toBe(false);
+    expect(canReschedule({ status: 'cancelled', plan: 'follow-up' })).toBe(false);
+  });
+
+  it('lets a prescription request be cancelled while unanswered, never moved', () => {
+    expect(canCancel({ status: 'upcoming' })).toBe(true);
+    expect(canReschedule({ status: 'upcoming', plan: 'prescription' })).toBe(false);
   });
 });

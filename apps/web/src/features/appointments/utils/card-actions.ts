@@ -27,7 +27,18 @@ export function meetingAction(
   return { kind: 'none' };
 }
 
-/** Spec §2, §6: only upcoming appointments can be rescheduled or cancelled. */
-export function canChange(appointment: Pick<Appointment, 'status'>): boolean {
+/**
+ * Spec §2, §6: only upcoming appointments can be cancelled — a prescription request too, while
+ * the doctor has not answered it (issue #21).
+ */
+export function canCancel(appointment: Pick<Appointment, 'status'>): boolean {
   return appointment.status === 'upcoming';
+}
+
+/**
+ * Spec §2, §6: only upcoming appointments can be rescheduled; a prescription request holds no
+ * time to move (the API refuses it: `appointmentNotMovable`).
+ */
+export function canReschedule(appointment: Pick<Appointment, 'status' | 'plan'>): boolean {
+  return appointment.status === 'upcoming' && appointment.plan !== 'prescription';
 }

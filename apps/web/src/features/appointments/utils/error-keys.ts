@@ -7,6 +7,8 @@ import { errorKey, isApiError } from '../../../lib/api-client';
 const CHANGE_ERROR_KEYS = {
   appointmentNotFound: 'manage.errors.notFound',
   appointmentNotUpcoming: 'manage.errors.notUpcoming',
+  // A prescription request the doctor answered while the dialog was open (issue #21).
+  prescriptionRequestAnswered: 'manage.errors.requestAnswered',
   tooManyRequests: 'booking.errors.tooManyRequests',
 } as const satisfies Partial<Record<ApiErrorCode, string>>;
 
@@ -17,6 +19,7 @@ const RESCHEDULE_ERROR_KEYS = {
   slotNotOffered: 'booking.errors.slotNotOffered',
   rescheduleWindow: 'manage.errors.rescheduleWindow',
   rescheduleTooLate: 'manage.errors.rescheduleTooLate',
+  appointmentNotMovable: 'manage.errors.notMovable',
 } as const satisfies Partial<Record<ApiErrorCode, string>>;
 
 /**

@@ -113,6 +113,61 @@ describe('booking success page', () => {
     expect(screen.getByRole('region', { name: 'Appointment Details' })).toHaveTextContent('10:00');
   });
 
+  it('says a prescription request went to the doctor and by when it is answered, no time booked', async () => {
+    const request = appointmentData({
+      _id: 'rx-1',
+      startsAt: '2026-11-20T09:00:00.000Z',
+      plan: 'prescription',
+      reason: 'My blood pressure medicine, as every quarter.',
+      paymentAmount: 25,
+      paymentCurrency: 'EUR',
+      doctorId: booked.doctorId,
+      prescriptionRequest: {
+        medication: { atc: 'C09AA05', medicine: 'Ramipril', strength: '5 mg', form: 'tablet' },
+        left: 'few-days',
+        answerBy: '2026-11-22T09:00:00.000Z',
+      },
+    });
+    signedIn({
+      'GET /api/payments/session/cs_rx': () =>
+        ok({
+          payment: {
+            id: 'p3',
+            appointmentId: 'rx-1',
+            status: 'completed',
+            amount: 2500,
+            currency: 'EUR',
+            receiptUrl: null,
+          },
+        }),
+      'GET /api/appointments/rx-1': () => ok(request),
+    });
+    renderApp('/booking/success?session_id=cs_rx');
+    await screen.findByRole('heading', { level: 1, name: 'Payment Successful!' });
+    expect(
+      screen.getByText(
+        'Your request was sent to Dr. Elena Petrova and will be answered by Nov 22, 2026, 9:00 AM.',
+      ),
+    ).toBeVisible();
+    const details = screen.getByRole('region', { name: 'Request Details' });
+    for (const text of [
+      'Dr. Elena Petrova',
+      'Ramipril 5 mg · Tablet',
+      'November 20, 2026',
+      'Nov 22, 2026, 9:00 AM',
+      '25.00 EUR',
+      'My blood pressure medicine, as every quarter.',
+    ])
+      expect(details).toHaveTextContent(text);
+    // Nothing of a booked time: no date and time, no call to prepare or join.
+    expect(screen.queryByRole('region', { name: 'Appointment Details' })).toBeNull();
+    expect(details).not.toHaveTextContent('Time');
+    const next = screen.getByRole('region', { name: "What's Next?" });
+    expect(next).not.toHaveTextContent('video call');
+    expect(next).toHaveTextContent('you get a full refund');
+    expect(screen.queryByRole('link', { name: 'Book Another Appointment' })).toBeNull();
+  });
+
   it('says "Something went wrong" with the reason, and Try Again resolves again', async () => {
     let found = false;
     signedIn({

@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { useCallback, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -10,7 +11,8 @@ import { Card } from '../../../components/ui/card';
 import { CheckCircleIcon } from '../../../components/ui/icons';
 import { PageTitle } from '../../../components/ui/page-title';
 import { LoadingState } from '../../../components/ui/spinner';
-import { formatLongCalendarDate } from '../../../lib/dates';
+import { formatDateTime, formatInstantDate, formatLongCalendarDate } from '../../../lib/dates';
+import { useMedicationLine } from '../../../components/requested-medication';
 import { viewerWhen } from '../../../components/appointment-when';
 import { focusOnMount } from '../../../lib/focus';
 import { useMutationActionOnMount } from '../../../lib/use-mutation-action';
@@ -73,7 +75,11 @@ export function BookingSuccessPage() {
     <div className="mx-auto max-w-2xl">
       <PageTitle title={t('success.title')} />
       {resolution.isSuccess ? (
-        <Confirmation appointment={resolution.data} />
+        resolution.data.plan === 'prescription' ? (
+          <RequestConfirmation appointment={resolution.data} />
+        ) : (
+          <Confirmation appointment={resolution.data} />
+        )
       ) : resolution.isError ? (
         <Card>
           <div ref={focusOnMount} tabIndex={-1} className="focus:outline-none">
@@ -94,28 +100,27 @@ export function BookingSuccessPage() {
   );
 }
 
-function Confirmation({ appointment }: { appointment: Appointment }) {
+type Row = { label: string; value: ReactNode };
+
+/** The doctor with their specialties, as both confirmations name them. */
+function DoctorValue({ doctor }: { doctor: Appointment['doctorId'] }) {
   const { t } = useTranslation('appointments');
-  const doctor = appointment.doctorId;
   const specialties = useSpecialtyNames();
-  const when = viewerWhen(appointment, t);
-  const rows: { label: string; value: ReactNode }[] = [
+  return (
+    <>
+      <span className="block">{doctor.name || t('success.unknownDoctor')}</span>
+      {doctor.specialties.length > 0 && (
+        <span className="block text-slate-600">{specialties(doctor.specialties)}</span>
+      )}
+    </>
+  );
+}
+
+/** What was paid, when anything was. */
+function paymentRow(appointment: Appointment, t: TFunction<'appointments'>): Row[] {
+  if (appointment.paymentAmount === null) return [];
+  return [
     {
-      label: t('success.doctor'),
-      value: (
-        <>
-          <span className="block">{doctor.name || t('success.unknownDoctor')}</span>
-          {doctor.specialties.length > 0 && (
-            <span className="block text-slate-600">{specialties(doctor.specialties)}</span>
-          )}
-        </>
-      ),
-    },
-    { label: t('success.date'), value: formatLongCalendarDate(when.date) ?? when.date },
-    { label: t('success.time'), value: when.time },
-  ];
-  if (appointment.paymentAmount !== null) {
-    rows.push({
       label: t('success.payment'),
       value: (
         <>
@@ -128,10 +133,25 @@ function Confirmation({ appointment }: { appointment: Appointment }) {
           <span className="block text-emerald-700">{t('success.paid')}</span>
         </>
       ),
-    });
-  }
-  if (appointment.reason) rows.push({ label: t('success.reason'), value: appointment.reason });
+    },
+  ];
+}
 
+/** The page's frame: the check mark, its heading (focused) and line, the details and what next. */
+function ConfirmationCard({
+  confirmed,
+  detailsHeading,
+  rows,
+  next,
+  bookAnother,
+}: {
+  confirmed: string;
+  detailsHeading: string;
+  rows: Row[];
+  next: string[];
+  bookAnother: boolean;
+}) {
+  const { t } = useTranslation('appointments');
   return (
     <Card>
       <div className="text-center">
@@ -143,17 +163,17 @@ function Confirmation({ appointment }: { appointment: Appointment }) {
         >
           {t('success.heading')}
         </h1>
-        <p className="mt-1 text-slate-600">{t('success.confirmed')}</p>
+        <p className="mt-1 text-slate-600">{confirmed}</p>
       </div>
       <section aria-labelledby="success-details" className="mt-6">
         <h2 id="success-details" className="text-lg font-semibold text-slate-900">
-          {t('success.details')}
+          {detailsHeading}
         </h2>
         <dl className="mt-2 divide-y divide-slate-100 rounded-lg border border-slate-200 text-sm">
           {rows.map((row) => (
             <div key={row.label} className="flex justify-between gap-4 px-3 py-2">
               <dt className="text-slate-600">{row.label}</dt>
-              <dd className="text-right font-medium text-slate-900">{row.value}</dd>
+              <dd className="text-right font-medium break-words text-slate-900">{row.value}</dd>
             </div>
           ))}
         </dl>
@@ -163,9 +183,9 @@ function Confirmation({ appointment }: { appointment: Appointment }) {
           {t('success.whatsNext')}
         </h2>
         <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-slate-700">
-          <li>{t('success.next.email')}</li>
-          <li>{t('success.next.internet')}</li>
-          <li>{t('success.next.join')}</li>
+          {next.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
         </ul>
       </section>
       <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
@@ -175,10 +195,71 @@ function Confirmation({ appointment }: { appointment: Appointment }) {
         <Link to="/" className={buttonClasses('secondary')}>
           {t('success.backHome')}
         </Link>
-        <Link to="/calendar" className={buttonClasses('secondary')}>
-          {t('success.bookAnother')}
-        </Link>
+        {bookAnother && (
+          <Link to="/calendar" className={buttonClasses('secondary')}>
+            {t('success.bookAnother')}
+          </Link>
+        )}
       </div>
     </Card>
+  );
+}
+
+function Confirmation({ appointment }: { appointment: Appointment }) {
+  const { t } = useTranslation('appointments');
+  const when = viewerWhen(appointment, t);
+  const rows: Row[] = [
+    { label: t('success.doctor'), value: <DoctorValue doctor={appointment.doctorId} /> },
+    { label: t('success.date'), value: formatLongCalendarDate(when.date) ?? when.date },
+    { label: t('success.time'), value: when.time },
+    ...paymentRow(appointment, t),
+  ];
+  if (appointment.reason) rows.push({ label: t('success.reason'), value: appointment.reason });
+  return (
+    <ConfirmationCard
+      confirmed={t('success.confirmed')}
+      detailsHeading={t('success.details')}
+      rows={rows}
+      next={[t('success.next.email'), t('success.next.internet'), t('success.next.join')]}
+      bookAnother
+    />
+  );
+}
+
+/**
+ * A prescription request's checkout (issue #21): no time was booked — the request went to the
+ * doctor, who answers by its deadline.
+ */
+function RequestConfirmation({ appointment }: { appointment: Appointment }) {
+  const { t } = useTranslation('appointments');
+  const medicationLine = useMedicationLine();
+  const request = appointment.prescriptionRequest;
+  const doctor = appointment.doctorId.name || t('success.unknownDoctor');
+  const answerBy = request ? (formatDateTime(request.answerBy) ?? request.answerBy) : '';
+  const rows: Row[] = [
+    { label: t('success.doctor'), value: <DoctorValue doctor={appointment.doctorId} /> },
+  ];
+  if (request)
+    rows.push({ label: t('success.request.medicine'), value: medicationLine(request.medication) });
+  rows.push({
+    label: t('success.request.requestedOn'),
+    value: formatInstantDate(appointment.startsAt) ?? appointment.startsAt,
+  });
+  if (request) rows.push({ label: t('success.request.answerBy'), value: answerBy });
+  rows.push(...paymentRow(appointment, t));
+  if (appointment.reason)
+    rows.push({ label: t('success.request.reason'), value: appointment.reason });
+  return (
+    <ConfirmationCard
+      confirmed={t('success.request.confirmed', { doctor, when: answerBy })}
+      detailsHeading={t('success.request.details')}
+      rows={rows}
+      next={[
+        t('success.next.email'),
+        t('success.request.next.documents'),
+        t('success.request.next.refund'),
+      ]}
+      bookAnother={false}
+    />
   );
 }

@@ -15,11 +15,22 @@ describe('reading GET /api/appointments', () => {
           slot: '14:00',
           startsAt: appointment.startsAt,
           status: 'completed',
+          plan: 'consultation',
           doctorId: { name: 'Dr. Ivan Georgiev' },
         },
       ],
       counts,
     });
+  });
+
+  it('tells a prescription request, which holds no time, from a visit (issue #21)', () => {
+    const request = appointmentData({ plan: 'prescription' });
+    const unknown = { ...appointmentData(), plan: 'home-visit' };
+    const body = appointmentListBody([request, unknown as typeof request], { counts });
+    expect(readAppointments(body).items.map((a) => a.plan)).toEqual([
+      'prescription',
+      'consultation',
+    ]);
   });
 
   it('drops entries that are not appointments (a doctor’s taken slots, a broken item)', () => {

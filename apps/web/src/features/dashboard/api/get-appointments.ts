@@ -7,7 +7,7 @@ import { appointmentKeys } from '../../../api/query-keys';
 /** What the dashboard shows of an appointment; a field renamed in the contract fails here. */
 export type AppointmentSummaryItem = Pick<
   Appointment,
-  '_id' | 'date' | 'slot' | 'startsAt' | 'status'
+  '_id' | 'date' | 'slot' | 'startsAt' | 'status' | 'plan'
 > & { doctorId: Pick<Appointment['doctorId'], 'name'> };
 
 const STATUSES = {
@@ -19,6 +19,18 @@ const STATUSES = {
 
 const isStatus = (value: unknown): value is Appointment['status'] =>
   typeof value === 'string' && Object.hasOwn(STATUSES, value);
+
+const PLANS = {
+  consultation: true,
+  prescription: true,
+  'follow-up': true,
+} as const satisfies Record<Appointment['plan'], true>;
+
+/** A plan this build does not know reads as a consultation: a time with the doctor. */
+const planOf = (value: unknown): Appointment['plan'] =>
+  typeof value === 'string' && Object.hasOwn(PLANS, value)
+    ? (value as Appointment['plan'])
+    : 'consultation';
 
 function readItem(item: unknown): AppointmentSummaryItem | null {
   if (typeof item !== 'object' || item === null) return null;
@@ -40,6 +52,7 @@ function readItem(item: unknown): AppointmentSummaryItem | null {
     slot: a.slot,
     startsAt: a.startsAt,
     status: a.status,
+    plan: planOf(a.plan),
     doctorId: { name: doctor.name },
   };
 }

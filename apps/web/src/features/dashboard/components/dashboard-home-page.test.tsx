@@ -88,6 +88,24 @@ describe('dashboard home', () => {
     );
   });
 
+  it('says when a prescription request was asked, not a time with the doctor (issue #21)', async () => {
+    signedIn(true, {
+      'GET /api/appointments': () =>
+        list([
+          appointmentData({
+            startsAt: '2026-06-11T15:42:00.000Z',
+            plan: 'prescription',
+            doctorId: doctor('Dr. Ivan Georgiev'),
+          }),
+        ]),
+    });
+    await home();
+    const recent = screen.getByRole('heading', { name: 'Recent Appointments' }).closest('section')!;
+    expect(
+      (await within(recent).findAllByRole('listitem')).map((item) => item.textContent),
+    ).toEqual(['Dr. Ivan GeorgievRequested on June 11, 2026Upcoming']);
+  });
+
   it('has no completion banner and books straight away when the profile is complete', async () => {
     signedIn(true);
     const { router } = await home();

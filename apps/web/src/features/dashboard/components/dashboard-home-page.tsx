@@ -17,7 +17,7 @@ import {
 import { PageTitle } from '../../../components/ui/page-title';
 import { LoadingState, Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
-import { formatLongDate, toIsoDate } from '../../../lib/dates';
+import { formatInstantDate, formatLongDate, toIsoDate } from '../../../lib/dates';
 import { AppointmentWhen } from '../../../components/appointment-when';
 import { useAppointments, type AppointmentSummaryItem } from '../api/get-appointments';
 import { summarizeAppointments } from '../utils/appointment-summary';
@@ -93,7 +93,15 @@ function AppointmentItem({ appointment }: { appointment: AppointmentSummaryItem 
           {appointment.doctorId.name || t('home.recent.doctorFallback')}
         </p>
         <p className="text-sm text-slate-700">
-          <AppointmentWhen {...appointment} />
+          {/* A prescription request holds no time with the doctor: when it was asked. */}
+          {appointment.plan === 'prescription' ? (
+            t('card.request.requestedOn', {
+              ns: 'appointments',
+              date: formatInstantDate(appointment.startsAt) ?? appointment.startsAt,
+            })
+          ) : (
+            <AppointmentWhen {...appointment} />
+          )}
         </p>
       </div>
       <span

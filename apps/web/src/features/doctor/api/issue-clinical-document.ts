@@ -4,7 +4,7 @@ import {
   type ClinicalDocument,
   type IssueClinicalDocument,
 } from '@vizita/shared/contracts/clinical-documents';
-import { appointmentKeys } from '../../../api/query-keys';
+import { appointmentKeys, prescriptionRequestKeys } from '../../../api/query-keys';
 import { authApi } from '../../../lib/api-client';
 import { useMutationAction } from '../../../lib/use-mutation-action';
 
@@ -26,12 +26,20 @@ export async function issueClinicalDocument({
   return clinicalDocumentResponseSchema.parse(body).data;
 }
 
+/**
+ * A prescription issued on a prescription request answers it (issue #21): the API marks the
+ * request completed, so the appointment and the doctor's queue load again with its documents.
+ */
 export function useIssueClinicalDocument() {
   const queryClient = useQueryClient();
   return useMutationAction(issueClinicalDocument, {
     onSuccess: (_data, { appointmentId }) =>
-      queryClient.invalidateQueries({
-        queryKey: appointmentKeys.clinicalDocuments(appointmentId),
-      }),
+      Promise.all([
+        queryClient.invalidateQueries({
+          queryKey: appointmentKeys.clinicalDocuments(appointmentId),
+        }),
+        queryClient.invalidateQueries({ queryKey: appointmentKeys.detail(appointmentId) }),
+        queryClient.invalidateQueries({ queryKey: prescriptionRequestKeys.doctorQueue() }),
+      ]),
   });
 }

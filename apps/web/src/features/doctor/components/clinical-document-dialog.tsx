@@ -4,6 +4,7 @@ import type {
   ClinicalDocument,
   ClinicalDocumentKind,
 } from '@vizita/shared/contracts/clinical-documents';
+import type { RequestedMedication } from '@vizita/shared/contracts/prescription-request-details';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
@@ -16,6 +17,8 @@ export interface ClinicalDocumentDialogProps {
   consultationDate: string;
   /** Correct this document (the form starts with its content); absent: issue a new one. */
   document?: ClinicalDocument | undefined;
+  /** A prescription request's medicine (issue #21): a new prescription starts with it. */
+  prefill?: RequestedMedication | undefined;
   onClose: () => void;
   onDone: (document: ClinicalDocument) => void;
 }

@@ -38,16 +38,23 @@ const ISSUED_KEYS = {
 
 type Done = { kind: 'issued' | 'corrected' | 'revoked'; document: ClinicalDocument };
 
+const ALL_KINDS = ['prescription', 'sick-note', 'referral'] as const;
+
 /**
  * The consultation's prescriptions, sick notes and referrals (issue #21): what was issued, each
  * with its PDF (in a chosen language), "Correct" and "Revoke"; and the three "Write …" buttons
- * while documents can be issued (from the call's opening for 30 days; never for a no-show).
+ * while documents can be issued (from the call's opening for 30 days; never for a no-show). A
+ * prescription request is answered with a prescription only, prefilled with the medicine asked
+ * for, and only while it waits for its answer (the API marks it completed with the first).
  */
 export function ClinicalDocumentsPanel({
   appointment,
   now,
 }: {
-  appointment: Pick<Appointment, '_id' | 'date' | 'status' | 'startsAt'>;
+  appointment: Pick<
+    Appointment,
+    '_id' | 'date' | 'status' | 'startsAt' | 'plan' | 'prescriptionRequest'
+  >;
   now: Date;
 }) {
   const { t } = useTranslation('clinicalDocuments');
@@ -64,6 +71,12 @@ export function ClinicalDocumentsPanel({
   );
   const list = documents.data ?? [];
   const Editor = editing && DIALOGS[editing.kind];
+  const isRequest = appointment.plan === 'prescription';
+  const writable: readonly ClinicalDocumentKind[] = !isRequest
+    ? ALL_KINDS
+    : appointment.status === 'upcoming'
+      ? ['prescription']
+      : [];
 
   const open = (kind: ClinicalDocumentKind, document?: ClinicalDocument) => {
     setDone(undefined);
@@ -128,16 +141,18 @@ export function ClinicalDocumentsPanel({
             })}
           </ul>
         )}
-        {issuable ? (
-          <div className="flex flex-wrap gap-2">
-            {(['prescription', 'sick-note', 'referral'] as const).map((kind) => (
-              <Button key={kind} variant="secondary" onClick={() => open(kind)}>
-                {t(WRITE_KEYS[kind])}
-              </Button>
-            ))}
-          </div>
-        ) : (
+        {!issuable ? (
           <p className="text-sm text-slate-600">{t('panel.closed')}</p>
+        ) : (
+          writable.length > 0 && (
+            <div className="flex flex-wrap gap-2">
+              {writable.map((kind) => (
+                <Button key={kind} variant="secondary" onClick={() => open(kind)}>
+                  {t(WRITE_KEYS[kind])}
+                </Button>
+              ))}
+            </div>
+          )
         )}
       </section>
       {editing && Editor && (
@@ -145,6 +160,11 @@ export function ClinicalDocumentsPanel({
           appointmentId={appointment._id}
           consultationDate={appointment.date}
           document={editing.document}
+          prefill={
+            isRequest && !editing.document
+              ? (appointment.prescriptionRequest?.medication ?? undefined)
+              : undefined
+          }
           onClose={() => setEditing(undefined)}
           onDone={(document) => {
             setEditing(undefined);

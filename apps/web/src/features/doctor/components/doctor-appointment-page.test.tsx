@@ -213,3 +213,163 @@ describe('a consultation in the doctor console', () => {
     );
   });
 });
+
+describe('a prescription request in the doctor console (issue #21)', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(NOW);
+  });
+  afterEach(() => vi.useRealTimers());
+
+  /** Asked yesterday at 11:00 in Sofia; to be answered by tomorrow 11:00. */
+  const R = appointmentData({
+    _id: 'r1',
+    date: '2026-11-23',
+    slot: '11:00',
+    startsAt: '2026-11-23T09:00:00.000Z',
+    timeZone: 'Europe/Sofia',
+    plan: 'prescription',
+    reason: 'My back pain medicine, as every quarter.',
+    patient: { _id: 'p1', name: 'Maria Ivanova' },
+    prescriptionRequest: {
+      medication: {
+        atc: 'M01AE01',
+        medicine: 'Ibuprofen',
+        strength: '400 mg',
+        form: 'film-coated-tablet',
+      },
+      left: 'few-days',
+      answerBy: '2026-11-25T09:00:00.000Z',
+    },
+  });
+
+  function doctorOnRequest(handlers: Parameters<typeof mockApi>[0] = {}) {
+    return mockApi({
+      'GET /auth/status': () => ok(session({ userType: 'doctor' })),
+      'GET /api/appointments/r1': () => ok(R),
+      'GET /api/doctor/appointments/r1/notes': () => NOTES([]),
+      'GET /api/appointments/r1/documents': () => ok([]),
+      'GET /api/appointments/r1/clinical-documents': () => ok([]),
+      ...handlers,
+    });
+  }
+
+  it('shows what was asked, and offers only the prescription, prefilled, or a decline', async () => {
+    let status: 'upcoming' | 'completed' = 'upcoming';
+    let sent: unknown;
+    doctorOnRequest({
+      'GET /api/appointments/r1': () => ok({ ...R, status }),
+      'POST /api/doctor/appointments/r1/clinical-documents': (call) => {
+        sent = call.body;
+        status = 'completed';
+        return {
+          status: 201,
+          body: {
+            success: true,
+            data: {
+              _id: 'c1',
+              appointmentId: 'r1',
+              kind: 'prescription',
+              version: 1,
+              issuedAt: NOW.toISOString(),
+              versionAt: NOW.toISOString(),
+              doctor: { _id: 'd1', name: 'Dr. Elena Petrova' },
+              content: (call.body as { content: unknown }).content,
+              revokedAt: null,
+              verification: { id: 'v1', shortCode: 'K7QF-3MZD', url: 'http://localhost/verify/v1' },
+            },
+          },
+        };
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/doctor/appointments/r1');
+    expect(
+      await screen.findByRole('heading', {
+        level: 1,
+        name: 'Prescription request from Maria Ivanova',
+      }),
+    ).toBeVisible();
+    const request = screen.getByRole('region', { name: 'The request' });
+    for (const text of [
+      'Ibuprofen',
+      '400 mg',
+      'Film-coated tablet',
+      'Enough for a few days',
+      'My back pain medicine, as every quarter.',
+      'Nov 25, 2026, 9:00 AM',
+    ])
+      expect(request).toHaveTextContent(text);
+    // No call, no outcome, no follow-up, no cancellation: a decline instead.
+    expect(screen.queryByRole('link', { name: 'Join' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Outcome' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Follow-up visit' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Cancel appointment' })).toBeNull();
+    expect(screen.queryByText(/The consultation has begun/)).toBeNull();
+    expect(screen.getByRole('button', { name: 'Decline' })).toBeEnabled();
+
+    const panel = screen.getByRole('region', { name: 'Prescriptions, sick notes and referrals' });
+    await within(panel).findByText('Nothing issued yet.');
+    expect(within(panel).queryByRole('button', { name: 'Write a sick note' })).toBeNull();
+    expect(within(panel).queryByRole('button', { name: 'Write a referral' })).toBeNull();
+    await user.click(within(panel).getByRole('button', { name: 'Write a prescription' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Write a prescription' });
+    const item = within(dialog).getByRole('group', { name: 'Medicine 1' });
+    expect(within(item).getByLabelText('From the catalogue')).toHaveValue('M01AE01');
+    expect(within(item).getByLabelText('Medicine (active ingredient)')).toHaveValue('Ibuprofen');
+    expect(within(item).getByLabelText('Strength')).toHaveValue('400 mg');
+    expect(within(item).getByLabelText('Form')).toHaveValue('film-coated-tablet');
+    await user.type(within(item).getByLabelText('Dosage'), '1 tablet twice a day');
+    await user.type(within(item).getByLabelText('Quantity'), '1 pack of 50 tablets');
+    await user.click(within(dialog).getByRole('button', { name: 'Issue prescription' }));
+
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(sent).toEqual({
+      kind: 'prescription',
+      content: {
+        items: [
+          {
+            atc: 'M01AE01',
+            medicine: 'Ibuprofen',
+            strength: '400 mg',
+            form: 'film-coated-tablet',
+            dosage: '1 tablet twice a day',
+            quantity: '1 pack of 50 tablets',
+            instructions: '',
+          },
+        ],
+      },
+    });
+    // Answered: the request is completed, nothing more to write or decline.
+    expect(await screen.findByText('You answered this request with a prescription.')).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Decline' })).toBeNull();
+    expect(within(panel).queryByRole('button', { name: 'Write a prescription' })).toBeNull();
+  }, 20_000);
+
+  it('declines it with a reason, and says so', async () => {
+    let status: 'upcoming' | 'cancelled' = 'upcoming';
+    const api = doctorOnRequest({
+      'GET /api/appointments/r1': () => ok({ ...R, status }),
+      'POST /api/doctor/prescription-requests/r1/decline': () => {
+        status = 'cancelled';
+        return ok({ ...R, status, cancelledBy: 'doctor', cancelReason: 'Please come in.' });
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/doctor/appointments/r1');
+    await user.click(await screen.findByRole('button', { name: 'Decline' }));
+    const dialog = screen.getByRole('dialog', { name: 'Decline the prescription request' });
+    await user.type(
+      within(dialog).getByLabelText('Reason for the patient'),
+      'Please come to a consultation first.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Decline and refund' }));
+    expect(
+      await screen.findByText('The request was declined and the patient refunded.'),
+    ).toBeVisible();
+    expect(api.calls.find((c) => c.method === 'POST')?.body).toEqual({
+      reason: 'Please come to a consultation first.',
+    });
+    await vi.waitFor(() => expect(screen.queryByRole('button', { name: 'Decline' })).toBeNull());
+  });
+});

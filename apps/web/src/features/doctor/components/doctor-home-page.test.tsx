@@ -2,7 +2,9 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ScheduleEntry } from '@vizita/shared/contracts/doctor-console';
-import { mockApi, ok, session } from '../../../test/mock-api';
+import type { DoctorPrescriptionRequest } from '@vizita/shared/contracts/prescription-requests';
+import { appointmentData } from '../../../test/fixtures';
+import { fail, mockApi, ok, session, type RecordedCall } from '../../../test/mock-api';
 import { renderApp } from '../../../test/render';
 
 // Tuesday 2026-11-24, 09:50 in Sofia (07:50 UTC).
@@ -27,6 +29,7 @@ function entry(overrides: Partial<ScheduleEntry>): ScheduleEntry {
     minutesUntilJoinable: 0,
     hasPassed: false,
     room: null,
+    prescriptionRequest: null,
     ...overrides,
   };
 }
@@ -60,7 +63,7 @@ const ENTRIES = [
   }),
 ];
 
-function doctorWith(entries: ScheduleEntry[]) {
+function doctorWith(entries: ScheduleEntry[], handlers: Parameters<typeof mockApi>[0] = {}) {
   return mockApi({
     'GET /auth/status': () => ok(session({ userType: 'doctor', isProfileComplete: true })),
     'GET /api/doctor/appointments': (call) => {
@@ -72,6 +75,8 @@ function doctorWith(entries: ScheduleEntry[]) {
         appointments: entries.filter((e) => e.date >= from && e.date <= to),
       });
     },
+    'GET /api/doctor/prescription-requests': () => ok([]),
+    ...handlers,
   });
 }
 
@@ -199,5 +204,149 @@ describe('the doctor schedule (/doctor)', () => {
     renderApp('/doctor');
     expect(await screen.findByText('No consultation in the next two weeks.')).toBeInTheDocument();
     expect(screen.getAllByText('No consultations').length).toBeGreaterThanOrEqual(7);
+  });
+});
+
+describe('the prescription requests waiting for the doctor (/doctor)', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(NOW);
+  });
+  afterEach(() => vi.useRealTimers());
+
+  /** Asked yesterday; its 48 hours end today at 17:00 UTC — less than 12 hours from NOW. */
+  const urgent: DoctorPrescriptionRequest = {
+    appointmentId: 'r1',
+    requestedAt: '2026-11-22T17:00:00.000Z',
+    answerBy: '2026-11-24T17:00:00.000Z',
+    patient: { _id: 'p1', name: 'Maria Ivanova' },
+    medication: { atc: 'C09AA05', medicine: 'Ramipril', strength: '5 mg', form: 'tablet' },
+    left: 'none',
+    reason: 'My blood pressure medicine, as every quarter.',
+  };
+  const later: DoctorPrescriptionRequest = {
+    appointmentId: 'r2',
+    requestedAt: '2026-11-24T07:00:00.000Z',
+    answerBy: '2026-11-26T07:00:00.000Z',
+    patient: { _id: 'p2', name: 'Jonas Becker' },
+    medication: { atc: null, medicine: 'Salbutamol spray', strength: '', form: null },
+    left: 'one-to-two-weeks',
+    reason: 'For the pollen season.',
+  };
+
+  const queue = () => screen.findByRole('region', { name: 'Prescription requests' });
+  const item = (within_: HTMLElement, name: string) =>
+    within(within_).getByRole('article', { name });
+
+  it('lists them, the most urgent first and marked in words, each to open or decline', async () => {
+    doctorWith([], { 'GET /api/doctor/prescription-requests': () => ok([urgent, later]) });
+    renderApp('/doctor');
+    const region = await queue();
+    const maria = await within(region).findByRole('article', { name: 'Maria Ivanova' });
+    expect(maria).toHaveTextContent('Ramipril 5 mg · Tablet');
+    expect(maria).toHaveTextContent('None left');
+    expect(maria).toHaveTextContent('My blood pressure medicine, as every quarter.');
+    expect(maria).toHaveTextContent('Answer byNov 24, 2026, 5:00 PM');
+    expect(maria).toHaveTextContent('Less than 12 hours left');
+    expect(within(maria).getByRole('link', { name: 'Open' })).toHaveAttribute(
+      'href',
+      '/doctor/appointments/r1',
+    );
+    expect(within(maria).getByRole('button', { name: 'Decline' })).toBeEnabled();
+
+    const jonas = item(region, 'Jonas Becker');
+    // A typed medicine without strength or form is named as typed.
+    expect(jonas).toHaveTextContent('Salbutamol spray');
+    expect(jonas).toHaveTextContent('Enough for one to two weeks');
+    expect(jonas).not.toHaveTextContent('Less than 12 hours left');
+    expect(
+      within(region)
+        .getAllByRole('article')
+        .map((a) => a.getAttribute('aria-labelledby')),
+    ).toEqual(['prescription-request-r1', 'prescription-request-r2']);
+  });
+
+  it('declines one with a reason the patient reads, then shows the queue again', async () => {
+    let open = [urgent, later];
+    let sent: RecordedCall | undefined;
+    doctorWith([], {
+      'GET /api/doctor/prescription-requests': () => ok(open),
+      'POST /api/doctor/prescription-requests/r1/decline': (call) => {
+        sent = call;
+        open = [later];
+        return ok(
+          appointmentData({
+            _id: 'r1',
+            plan: 'prescription',
+            status: 'cancelled',
+            cancelledBy: 'doctor',
+            cancelReason: (call.body as { reason: string }).reason,
+          }),
+        );
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/doctor');
+    const region = await queue();
+    const maria = await within(region).findByRole('article', { name: 'Maria Ivanova' });
+    await user.click(within(maria).getByRole('button', { name: 'Decline' }));
+    const dialog = screen.getByRole('dialog', { name: 'Decline the prescription request' });
+    expect(dialog).toHaveAccessibleDescription(
+      'Maria Ivanova reads your reason and is refunded in full.',
+    );
+    const reason = within(dialog).getByLabelText('Reason for the patient');
+    await user.type(reason, 'Too short');
+    await user.click(within(dialog).getByRole('button', { name: 'Decline and refund' }));
+    // The shared rule of a doctor's cancellation: at least 10 characters.
+    expect(reason).toHaveAccessibleDescription(
+      expect.stringContaining('Please provide a more detailed reason (at least 10 characters)'),
+    );
+    expect(sent).toBeUndefined();
+
+    await user.clear(reason);
+    await user.type(reason, 'Please come to a consultation: the dose needs checking.');
+    await user.click(within(dialog).getByRole('button', { name: 'Decline and refund' }));
+    expect(
+      await within(region).findByText('The request was declined and the patient refunded.'),
+    ).toBeVisible();
+    expect(sent?.body).toEqual({
+      reason: 'Please come to a consultation: the dose needs checking.',
+    });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await vi.waitFor(() =>
+      expect(within(region).queryByRole('article', { name: 'Maria Ivanova' })).toBeNull(),
+    );
+    expect(item(region, 'Jonas Becker')).toBeVisible();
+  });
+
+  it('says in the dialog when the request was answered meanwhile', async () => {
+    doctorWith([], {
+      'GET /api/doctor/prescription-requests': () => ok([urgent]),
+      'POST /api/doctor/prescription-requests/r1/decline': () =>
+        fail(409, 'prescriptionRequestAnswered'),
+    });
+    const user = userEvent.setup();
+    renderApp('/doctor');
+    const maria = await within(await queue()).findByRole('article', { name: 'Maria Ivanova' });
+    await user.click(within(maria).getByRole('button', { name: 'Decline' }));
+    const dialog = screen.getByRole('dialog', { name: 'Decline the prescription request' });
+    await user.type(
+      within(dialog).getByLabelText('Reason for the patient'),
+      'Please come to a consultation first.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Decline and refund' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'This request was answered or withdrawn meanwhile.',
+    );
+  });
+
+  it('says when none is waiting', async () => {
+    doctorWith([]);
+    renderApp('/doctor');
+    expect(
+      await within(await queue()).findByText(
+        'No prescription requests are waiting for your answer.',
+      ),
+    ).toBeVisible();
   });
 });

@@ -19,6 +19,7 @@ import { mondayOf, todayIn, weekDays } from '../utils/week';
 import { GuestLabel } from './guest-label';
 import { JoinControl } from './join-control';
 import { PlanLabel } from './plan-label';
+import { PrescriptionRequestsQueue } from './prescription-requests-queue';
 import { RoomActivityNote } from './room-activity';
 import { ScheduleStatus } from './schedule-status';
 
@@ -107,8 +108,9 @@ function NextConsultation({ entry, now }: { entry: ScheduleEntry | undefined; no
 }
 
 /**
- * /doctor — the doctor's schedule: the next consultation first, then a week (Monday to Sunday in
- * the doctor's zone) as seven columns on wide screens and a list of days on phones.
+ * /doctor — the doctor's schedule: the next consultation first, the repeat prescription requests
+ * waiting for an answer (they hold no time, so no day lists them), then a week (Monday to Sunday
+ * in the doctor's zone) as seven columns on wide screens and a list of days on phones.
  */
 export function DoctorHomePage() {
   const { t } = useTranslation('doctor');
@@ -223,6 +225,7 @@ export function DoctorHomePage() {
         </Link>
       </div>
       {ahead.data && <NextConsultation entry={next} now={now} />}
+      <PrescriptionRequestsQueue now={now} />
       <section aria-labelledby="schedule-week" className="space-y-3">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h2 id="schedule-week" className="text-lg font-semibold text-slate-900">

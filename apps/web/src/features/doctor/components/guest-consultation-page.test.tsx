@@ -240,6 +240,7 @@ describe('a consultation without an account, from the doctor console', () => {
               minutesUntilJoinable: 1425,
               hasPassed: false,
               room: null,
+              prescriptionRequest: null,
             },
           ],
         }),

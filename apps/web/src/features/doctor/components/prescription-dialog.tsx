@@ -5,12 +5,15 @@ import {
   PRESCRIPTION_ITEMS_MAX,
   type PrescriptionItem,
 } from '@vizita/shared/contracts/clinical-documents';
+import type { Locale } from '@vizita/shared/constants';
+import type { RequestedMedication } from '@vizita/shared/contracts/prescription-request-details';
 import {
   catalogueMedicine,
   MEDICINE_CATALOGUE,
   MEDICINE_FORMS,
   type MedicineForm,
 } from '@vizita/shared/domain/medicine-catalogue';
+import { MEDICINE_FORM_KEYS } from '../../../components/requested-medication';
 import { Button } from '../../../components/ui/button';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
@@ -37,16 +40,6 @@ type ItemFields = {
 };
 type Fields = { items: ItemFields[] };
 
-const FORM_KEYS = {
-  tablet: 'prescription.forms.tablet',
-  'film-coated-tablet': 'prescription.forms.filmCoatedTablet',
-  capsule: 'prescription.forms.capsule',
-  granules: 'prescription.forms.granules',
-  inhaler: 'prescription.forms.inhaler',
-  'nasal-spray': 'prescription.forms.nasalSpray',
-  gel: 'prescription.forms.gel',
-} as const satisfies Record<MedicineForm, string>;
-
 let nextKey = 0;
 const emptyItem = (): ItemFields => ({
   key: `item-${nextKey++}`,
@@ -69,6 +62,22 @@ const itemOf = (item: PrescriptionItem): ItemFields => ({
   quantity: item.quantity,
   instructions: item.instructions,
 });
+
+/**
+ * A prescription request's medicine as the first item (issue #21): a catalogue medicine named in
+ * the interface language, with the strength and form asked for — else the catalogue's first —
+ * leaving the dosage and the quantity to the doctor.
+ */
+function itemOfRequest(medication: RequestedMedication, locale: Locale): ItemFields {
+  const known = medication.atc ? catalogueMedicine(medication.atc) : undefined;
+  return {
+    ...emptyItem(),
+    catalogue: known ? known.atc : '',
+    medicine: known ? known.name[locale] : medication.medicine,
+    strength: medication.strength || (known?.strengths[0] ?? ''),
+    form: medication.form ?? known?.forms[0] ?? '',
+  };
+}
 
 /** Judged as POST …/clinical-documents takes a prescription; issues land on the item's field. */
 const prescriptionFormSchema = formSchema({
@@ -93,11 +102,13 @@ const withCurrent = (options: readonly string[], current: string) =>
 /**
  * "Write a prescription" (issue #21): one to five medicines, each picked from the catalogue —
  * which fills the name in the interface language, the ATC code, its strengths and forms — or
- * typed freely; with the dosage, the quantity and instructions for the patient.
+ * typed freely; with the dosage, the quantity and instructions for the patient. Answering a
+ * prescription request, it starts with the medicine asked for.
  */
 export function PrescriptionDialog({
   appointmentId,
   document,
+  prefill,
   onClose,
   onDone,
 }: ClinicalDocumentDialogProps) {
@@ -106,7 +117,9 @@ export function PrescriptionDialog({
   const submission = useSubmitClinicalDocument(appointmentId, document);
   const [initial] = useState<Fields>(() => ({
     items:
-      document && 'items' in document.content ? document.content.items.map(itemOf) : [emptyItem()],
+      document && 'items' in document.content
+        ? document.content.items.map(itemOf)
+        : [prefill ? itemOfRequest(prefill, locale) : emptyItem()],
   }));
   const form = useSchemaForm({ schema: prescriptionFormSchema, defaultValues: initial });
   const busy = form.isSubmitting;
@@ -220,7 +233,7 @@ export function PrescriptionDialog({
               >
                 {(chosen ? withCurrent(chosen.forms, item.form) : MEDICINE_FORMS).map((value) => (
                   <option key={value} value={value}>
-                    {t(FORM_KEYS[value as MedicineForm])}
+                    {t(MEDICINE_FORM_KEYS[value as MedicineForm])}
                   </option>
                 ))}
               </SelectField>

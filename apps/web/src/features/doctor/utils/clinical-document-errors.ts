@@ -26,5 +26,8 @@ export const CLINICAL_DOCUMENT_ERROR_KEYS = {
   clinicalDocumentKindFixed: 'errors.kindFixed',
   clinicalDocumentNotFound: 'errors.notFound',
   appointmentNotFound: 'errors.appointmentNotFound',
+  // A prescription request is answered with one prescription (issue #21).
+  prescriptionRequestTakesPrescription: 'errors.requestTakesPrescription',
+  prescriptionRequestAnswered: 'errors.requestAnswered',
   tooManyRequests: 'errors.tooMany',
 } as const satisfies Partial<Record<ApiErrorCode, string>>;

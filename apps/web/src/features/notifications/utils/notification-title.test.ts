@@ -46,6 +46,10 @@ describe('a notification’s text', () => {
     );
     expect(title('newBooking', 'clinic')('staff')).toBe('kinds.newBookingByClinic.full');
     expect(title('newBooking')('staff')).toBe('kinds.newBooking.full');
+    // A prescription request the doctor declined, or the clinic for want of an answer in time.
+    expect(title('requestDeclined', 'doctor')('patient')).toBe('kinds.requestDeclined.full');
+    expect(title('requestDeclined', 'clinic')('patient')).toBe('kinds.requestLapsed.full');
+    expect(title('newRequest')('staff')).toBe('kinds.newRequest.full');
     // The clinic writes as the clinic: a text that names nobody.
     expect(
       notificationTitle({ kind: 'messageReceived', params: { by: 'clinic' } }, 'patient'),

@@ -87,12 +87,29 @@ const TITLES = {
     short: 'kinds.earlierSlotOffered.short',
     when: true,
   },
+  // A prescription request (issue #21) holds no time: its texts name none, nor the medicine.
+  requestReceived: {
+    full: 'kinds.requestReceived.full',
+    short: 'kinds.requestReceived.short',
+    when: false,
+  },
+  requestDeclined: {
+    full: 'kinds.requestDeclined.full',
+    short: 'kinds.requestDeclined.short',
+    when: false,
+  },
+  requestLapsed: {
+    full: 'kinds.requestLapsed.full',
+    short: 'kinds.requestLapsed.short',
+    when: false,
+  },
   newBooking: { full: 'kinds.newBooking.full', short: 'kinds.newBooking.short', when: true },
   newBookingByClinic: {
     full: 'kinds.newBookingByClinic.full',
     short: 'kinds.newBookingByClinic.short',
     when: true,
   },
+  newRequest: { full: 'kinds.newRequest.full', short: 'kinds.newRequest.short', when: false },
   patientCancelled: {
     full: 'kinds.patientCancelled.full',
     short: 'kinds.patientCancelled.short',
@@ -133,6 +150,9 @@ function titleOf({ kind, params }: Pick<Notification, 'kind' | 'params'>, audien
           : 'appointmentReassignedStaff';
       case 'newBooking':
         return params.by === 'clinic' ? 'newBookingByClinic' : 'newBooking';
+      // The clinic declines a request only when its deadline passed unanswered.
+      case 'requestDeclined':
+        return params.by === 'clinic' ? 'requestLapsed' : 'requestDeclined';
       case 'bookingConfirmed':
       case 'appointmentReminder':
       case 'refundIssued':
@@ -140,6 +160,8 @@ function titleOf({ kind, params }: Pick<Notification, 'kind' | 'params'>, audien
       case 'followUpProposed':
       case 'followUpWithdrawn':
       case 'earlierSlotOffered':
+      case 'requestReceived':
+      case 'newRequest':
       case 'patientCancelled':
       case 'patientWaiting':
         return kind;

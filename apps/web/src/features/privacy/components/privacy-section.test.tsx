@@ -58,6 +58,29 @@ const exported = (): DataExport => ({
         { kind: 'left', role: 'patient', at: '2026-11-20T09:20:00.000Z', quality: 'fair' },
       ],
     },
+    {
+      id: 'a2',
+      doctor: 'Dr. Ivan Georgiev',
+      startsAt: '2026-11-22T10:00:00.000Z',
+      endsAt: '2026-11-24T10:00:00.000Z',
+      timeZone: 'Europe/Sofia',
+      plan: 'prescription',
+      status: 'completed',
+      reason: 'My blood pressure medicine, as every quarter.',
+      notes: null,
+      cancelReason: null,
+      cancelledBy: null,
+      cancelledAt: null,
+      price: { amountMinor: 2000, currency: 'EUR' },
+      summary: null,
+      documents: [],
+      callEvents: [],
+      prescriptionRequest: {
+        medication: { atc: 'C09AA05', medicine: 'Ramipril', strength: '5 mg', form: 'tablet' },
+        left: 'few-days',
+        answerBy: '2026-11-24T10:00:00.000Z',
+      },
+    },
   ],
   payments: [],
   consents: [
@@ -220,6 +243,10 @@ describe('privacy and data rights on the profile', () => {
     expect(html).toContain('<h1>Your data at Vizita</h1>');
     expect(html).toContain(EGN);
     expect(html).toContain('Medical Consultation');
+    // A prescription request: what was asked, and how much was left (issue #21).
+    expect(html).toContain('Prescription Request');
+    expect(html).toContain('<dt>Medicine requested</dt><dd>Ramipril 5 mg · Tablet</dd>');
+    expect(html).toContain('<dt>How much was left</dt><dd>Enough for a few days</dd>');
     // What the video room recorded of the call is part of the record too (ADR 0027).
     expect(html).toContain('Video call record');
     expect(html).toMatch(/joined \(you\); .*left \(you\), connection fair/);

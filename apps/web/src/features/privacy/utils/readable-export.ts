@@ -6,6 +6,7 @@ import { formatMinorAmount } from '../../../lib/money';
 import { EMAIL_KIND_KEYS } from '../../../lib/notification-labels';
 import { GENDER_KEYS, INSURANCE_TYPE_KEYS } from '../../../lib/profile-labels';
 import { useSpecialtyNames } from '../../../lib/specialty-name';
+import { MEDICATION_LEFT_KEYS, useMedicationLine } from '../../../components/requested-medication';
 
 // The readable twin of the JSON export (GDPR Art. 15: "in a concise, intelligible and easily
 // accessible form"): one self-contained HTML page in the reader's language, made in the browser
@@ -105,7 +106,10 @@ const NOTIFICATION_KEYS = {
   followUpProposed: 'kinds.followUpProposed.short',
   followUpWithdrawn: 'kinds.followUpWithdrawn.short',
   earlierSlotOffered: 'kinds.earlierSlotOffered.short',
+  requestReceived: 'kinds.requestReceived.short',
+  requestDeclined: 'kinds.requestDeclined.short',
   newBooking: 'kinds.newBooking.short',
+  newRequest: 'kinds.newRequest.short',
   patientCancelled: 'kinds.patientCancelled.short',
   patientWaiting: 'kinds.patientWaiting.short',
   messageReceived: 'kinds.messageReceived.short',
@@ -149,7 +153,9 @@ const STYLE =
 /** Returns the function that renders an export as a standalone HTML page. */
 export function useReadableExport() {
   const { t, i18n } = useTranslation(['privacy', 'medical', 'admin', 'notifications']);
+  const { t: tRequests } = useTranslation('prescriptionRequests');
   const specialties = useSpecialtyNames();
+  const medicationLine = useMedicationLine();
 
   return (data: DataExport): string => {
     const none = t('file.none');
@@ -244,6 +250,19 @@ export function useReadableExport() {
                       [t('file.fields.status'), name(STATUS_KEYS, a.status)],
                       [t('file.fields.price'), money(a.price)],
                       [t('file.fields.reason'), a.reason],
+                      // A prescription request's medicine and how much was left (issue #21).
+                      ...(a.prescriptionRequest
+                        ? ([
+                            [
+                              t('file.fields.requestedMedicine'),
+                              medicationLine(a.prescriptionRequest.medication),
+                            ],
+                            [
+                              t('file.fields.medicationLeft'),
+                              tRequests(MEDICATION_LEFT_KEYS[a.prescriptionRequest.left]),
+                            ],
+                          ] satisfies [string, string][])
+                        : []),
                       [t('file.fields.notes'), a.notes],
                       [
                         t('file.fields.cancelledBy'),
