@@ -4,7 +4,7 @@ import { appointments, consents, sessions, users } from '../src/db/schema.ts';
 import { createAdminService } from '../src/modules/admin/service.ts';
 import { parseWeeklyHours } from '../src/modules/admin/weekly-hours.ts';
 import { createAccessTokens } from '../src/modules/auth/access-token.ts';
-import type { TestApp } from './test-app.ts';
+import { BULGARIAN_PROFILE, signUp, type TestApp } from './test-app.ts';
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256';
 
@@ -186,9 +186,73 @@ export async function createBookingFixture(t: TestApp) {
     },
   });
 
+  /** A call to the API as `who` (signed out: null), with a fresh token. */
+  async function as(
+    who: FixtureCaller | null,
+    method: 'GET' | 'POST' | 'PUT',
+    url: string,
+    payload?: object,
+    headers: Record<string, string> = {},
+  ) {
+    return t.app.inject({
+      method,
+      url,
+      headers: { ...headers, ...(who ? { authorization: `Bearer ${await who.token}` } : {}) },
+      ...(payload ? { payload } : {}),
+    });
+  }
+
+  /**
+   * A patient registered through the real routes with a complete Bulgarian profile (Maria
+   * Ivanova, born 1990-04-12): whom a document prints, by name, birth date and insurance.
+   */
+  async function patientWithProfile() {
+    const maria = await signUp(t);
+    const completed = await t.app.inject({
+      method: 'PUT',
+      url: '/auth/complete-profile',
+      headers: { authorization: `Bearer ${maria.accessToken}` },
+      payload: BULGARIAN_PROFILE,
+    });
+    if (completed.statusCode !== 200) throw new Error(`profile failed: ${completed.body}`);
+    return Object.assign(caller(maria.userId), { email: maria.email });
+  }
+
+  /**
+   * The clinic sets Dr. Petrova's follow-up or prescription fee through the admin's doctor form,
+   * keeping everything else; answers the form's answer.
+   */
+  async function setDoctorFees(
+    admin: FixtureCaller,
+    fees: { followUpFeeMinor?: number | null; prescriptionFeeMinor?: number | null },
+  ) {
+    const current = (await as(admin, 'GET', `/api/admin/doctors/${doctorId}`)).json<{
+      data: {
+        title: string;
+        specialties: string[];
+        timeZone: string;
+        slotMinutes: number;
+        feeMinor: number;
+      };
+    }>().data;
+    return as(admin, 'PUT', `/api/admin/doctors/${doctorId}`, {
+      title: current.title,
+      specialties: current.specialties,
+      // The command line made the doctor without languages; the form needs one.
+      languages: ['bg'],
+      timeZone: current.timeZone,
+      slotMinutes: current.slotMinutes,
+      feeMinor: current.feeMinor,
+      ...fees,
+    });
+  }
+
   return {
     doctorId,
     doctorEmail,
+    as,
+    patientWithProfile,
+    setDoctorFees,
     signIn,
     caller,
     patients,

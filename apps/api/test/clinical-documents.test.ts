@@ -3,7 +3,7 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, clinicalDocumentVersions, issuedDocuments } from '../src/db/schema.ts';
 import { createBookingFixture, type FixtureCaller } from './booking-fixture.ts';
-import { BULGARIAN_PROFILE, createTestApp, signUp, testClock, type TestApp } from './test-app.ts';
+import { createTestApp, testClock, type TestApp } from './test-app.ts';
 
 // Prescriptions, sick notes and referrals (issue #21): the consultation's doctor issues them, the
 // patient and that doctor read them and their PDFs, anyone else gets 404; a sick note keeps to
@@ -28,14 +28,7 @@ let otherDoctor: NonNullable<Caller>;
 let admin: NonNullable<Caller>;
 const signedOut: Caller = null;
 
-async function as(who: Caller, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) {
-  return t.app.inject({
-    method,
-    url,
-    headers: who ? { authorization: `Bearer ${await who.token}` } : {},
-    ...(payload ? { payload } : {}),
-  });
-}
+const as: (typeof f)['as'] = (...args) => f.as(...args);
 
 const PRESCRIPTION = {
   kind: 'prescription',
@@ -88,15 +81,7 @@ beforeAll(async () => {
   t = await createTestApp({ clock });
   f = await createBookingFixture(t);
   // A patient with a real profile: the PDF prints her name and birth date.
-  const maria = await signUp(t);
-  const completed = await t.app.inject({
-    method: 'PUT',
-    url: '/auth/complete-profile',
-    headers: { authorization: `Bearer ${maria.accessToken}` },
-    payload: BULGARIAN_PROFILE,
-  });
-  expect(completed.statusCode, completed.body).toBe(200);
-  patient = caller(maria.userId);
+  patient = await f.patientWithProfile();
   const [s] = await f.patients(1);
   stranger = caller(s!.userId);
   consultation = (await f.bookPaid(await patient.token, '2026-11-24', '10:00')).appointmentId;

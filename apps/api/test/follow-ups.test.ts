@@ -39,14 +39,7 @@ let otherDoctor: NonNullable<Caller>;
 let admin: NonNullable<Caller>;
 const signedOut: Caller = null;
 
-async function as(who: Caller, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) {
-  return t.app.inject({
-    method,
-    url,
-    headers: who ? { authorization: `Bearer ${await who.token}` } : {},
-    ...(payload ? { payload } : {}),
-  });
-}
+const as: (typeof f)['as'] = (...args) => f.as(...args);
 const propose = (who: Caller, body: object, id = consultation) =>
   as(who, 'POST', `/api/doctor/appointments/${id}/follow-ups`, body);
 const read = (who: Caller, id: string) => as(who, 'GET', `/api/follow-ups/${id}`);
@@ -56,17 +49,7 @@ const withdraw = (who: Caller, id: string) => as(who, 'POST', `/api/follow-ups/$
 
 /** The clinic sets the doctor's follow-up fee (the admin's doctor form). */
 async function setFollowUpFee(followUpFeeMinor: number | null) {
-  const current = (await as(admin, 'GET', `/api/admin/doctors/${f.doctorId}`)).json().data;
-  const res = await as(admin, 'PUT', `/api/admin/doctors/${f.doctorId}`, {
-    title: current.title,
-    specialties: current.specialties,
-    // The command line made the doctor without languages; the form needs one.
-    languages: ['bg'],
-    timeZone: current.timeZone,
-    slotMinutes: current.slotMinutes,
-    feeMinor: current.feeMinor,
-    followUpFeeMinor,
-  });
+  const res = await f.setDoctorFees(admin, { followUpFeeMinor });
   expect(res.statusCode, res.body).toBe(200);
   expect(res.json().data.followUpFeeMinor).toBe(followUpFeeMinor);
 }

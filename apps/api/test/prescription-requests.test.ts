@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointments, auditLog, notifications, payments } from '../src/db/schema.ts';
 import { createBookingFixture, type FixtureCaller } from './booking-fixture.ts';
-import { BULGARIAN_PROFILE, createTestApp, signUp, testClock, type TestApp } from './test-app.ts';
+import { createTestApp, testClock, type TestApp } from './test-app.ts';
 
 // Repeat prescriptions without a call (issue #21, the `prescription` plan, ADR 0039): a patient
 // who had a consultation with a doctor in the last 12 months asks that doctor, pays, and the
@@ -29,20 +29,7 @@ let otherDoctor: NonNullable<Caller>;
 let admin: NonNullable<Caller>;
 const signedOut: Caller = null;
 
-async function as(
-  who: Caller,
-  method: 'GET' | 'POST' | 'PUT',
-  url: string,
-  payload?: object,
-  headers: Record<string, string> = {},
-) {
-  return t.app.inject({
-    method,
-    url,
-    headers: { ...headers, ...(who ? { authorization: `Bearer ${await who.token}` } : {}) },
-    ...(payload ? { payload } : {}),
-  });
-}
+const as: (typeof f)['as'] = (...args) => f.as(...args);
 
 const IBUPROFEN = {
   atc: 'M01AE01',
@@ -97,16 +84,7 @@ async function requestPaid(body: object = requestBody()) {
 
 /** The clinic sets Dr. Petrova's prescription fee (the admin's doctor form). */
 async function setPrescriptionFee(prescriptionFeeMinor: number | null) {
-  const current = (await as(admin, 'GET', `/api/admin/doctors/${f.doctorId}`)).json().data;
-  const res = await as(admin, 'PUT', `/api/admin/doctors/${f.doctorId}`, {
-    title: current.title,
-    specialties: current.specialties,
-    languages: ['bg'],
-    timeZone: current.timeZone,
-    slotMinutes: current.slotMinutes,
-    feeMinor: current.feeMinor,
-    prescriptionFeeMinor,
-  });
+  const res = await f.setDoctorFees(admin, { prescriptionFeeMinor });
   expect(res.statusCode, res.body).toBe(200);
   expect(res.json().data.prescriptionFeeMinor).toBe(prescriptionFeeMinor);
 }
@@ -114,16 +92,9 @@ async function setPrescriptionFee(prescriptionFeeMinor: number | null) {
 beforeAll(async () => {
   t = await createTestApp({ clock });
   f = await createBookingFixture(t);
-  const maria = await signUp(t);
+  const maria = await f.patientWithProfile();
+  patient = maria;
   mariaEmail = maria.email;
-  const completed = await t.app.inject({
-    method: 'PUT',
-    url: '/auth/complete-profile',
-    headers: { authorization: `Bearer ${maria.accessToken}` },
-    payload: BULGARIAN_PROFILE,
-  });
-  expect(completed.statusCode, completed.body).toBe(200);
-  patient = caller(maria.userId);
   const [s] = await f.patients(1);
   stranger = caller(s!.userId);
   consultation = (await f.bookPaid(await patient.token, '2026-11-24', '10:00')).appointmentId;
