@@ -227,6 +227,7 @@ export async function buildApp(deps: AppDeps) {
     issued: issuedDocuments,
     profiles,
     clinic: config.clinic,
+    summaries,
   });
   await registerPrivacy(app, {
     ...platform,

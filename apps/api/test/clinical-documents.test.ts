@@ -338,6 +338,28 @@ describe('the summary for the patient', () => {
     expect(mail.text).toContain(summaryVerification.shortCode);
   });
 
+  it('prints as a PDF for the patient and her doctor only, with its code, in German', async () => {
+    const summaryPdf = (who: Caller, language = 'de') =>
+      as(
+        who,
+        'GET',
+        `/api/appointments/${consultation}/summary/pdf?language=${encodeURIComponent(language)}`,
+      );
+    const res = await summaryPdf(patient);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    const text = await pdfText(res.rawPayload);
+    expect(text).toContain('Behandlungsbericht');
+    expect(text).toContain('Rest the back; ibuprofen for three days.');
+    expect(text).toContain('Maria Ivanova');
+    expect(text).toContain((await card()).summaryVerification.shortCode);
+    expect(text).toContain('kein ärztliches Attest');
+    expect((await summaryPdf(doctor, 'bg+de')).statusCode).toBe(200);
+    for (const who of [stranger, otherDoctor, admin])
+      expect((await summaryPdf(who)).statusCode).toBe(404);
+    expect((await summaryPdf(signedOut)).statusCode).toBe(401);
+  });
+
   it('a corrected summary is verified anew, and the one it replaces says revoked', async () => {
     const before = (await card()).summaryVerification;
     expect((await saveSummary('Rest the back; ibuprofen for five days.')).statusCode).toBe(200);
@@ -352,6 +374,9 @@ describe('the summary for the patient', () => {
     expect((await saveSummary('')).statusCode).toBe(200);
     expect((await card()).summaryVerification).toBeNull();
     expect((await verify(after.url)).json().data).toMatchObject({ revoked: true });
+    const none = await as(patient, 'GET', `/api/appointments/${consultation}/summary/pdf`);
+    expect(none.statusCode).toBe(404);
+    expect(none.json().code).toBe('visitSummaryNotFound');
   });
 });
 

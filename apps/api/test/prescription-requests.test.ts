@@ -78,6 +78,9 @@ async function requestPaid(body: object = requestBody()) {
   expect(res.statusCode, res.body).toBe(201);
   const data = res.json().data;
   expect(data.outcome).toBe('checkout');
+  // Left, the checkout returns to a page that words it as a request.
+  const checkout = await t.app.inject(new URL(data.sessionUrl).pathname);
+  expect(checkout.body).toContain(`appointment_id=${data.appointmentId}&amp;plan=prescription`);
   expect((await f.pay(data.sessionId)).statusCode).toBe(303);
   return data.appointmentId as string;
 }

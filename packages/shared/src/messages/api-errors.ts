@@ -131,6 +131,7 @@ export const API_ERRORS = {
   documentNotRevocable:
     'An invoice or credit note cannot be revoked; an invoice is corrected by a credit note.',
   clinicalDocumentNotFound: 'Document not found',
+  visitSummaryNotFound: 'The doctor has not written a summary for this appointment.',
   clinicalDocumentNotIssuable:
     'Prescriptions, sick notes and referrals are issued from the consultation: from the opening of its call until 30 days after it, not for a cancelled one or a no-show.',
   clinicalDocumentRevoked: 'This document has been revoked and can no longer be corrected.',

@@ -5,6 +5,9 @@ import type {
 } from '@vizita/shared/contracts/clinical-documents';
 import type { MedicineForm } from '@vizita/shared/domain/medicine-catalogue';
 
+/** What Vizita prints as a document of the practice: the three the doctor issues, and a summary. */
+export type PrintedKind = ClinicalDocumentKind | 'visit-summary';
+
 // Every text of a prescription, a sick note and a referral as Vizita renders them (issue #21), in
 // the three interface languages. The statement of what the document is — a private document of
 // the practice, not one of the national e-health systems — is printed on every page: a pharmacy
@@ -16,7 +19,8 @@ export const DOCUMENT_COPY = {
       prescription: 'Private prescription',
       'sick-note': 'Certificate of incapacity for work',
       referral: 'Referral',
-    } satisfies Record<ClinicalDocumentKind, string>,
+      'visit-summary': 'Visit summary',
+    } satisfies Record<PrintedKind, string>,
     issuedOn: 'Date of issue',
     code: 'Document code',
     version: (n: number) => `Corrected version ${n}`,
@@ -41,6 +45,7 @@ export const DOCUMENT_COPY = {
       urgent: 'Urgent',
     } satisfies Record<ReferralUrgency, string>,
     question: 'Question for the colleague',
+    summary: 'Summary for the patient',
     forms: {
       tablet: 'tablets',
       'film-coated-tablet': 'film-coated tablets',
@@ -57,7 +62,9 @@ export const DOCUMENT_COPY = {
         'A certificate issued by the practice. It is not an electronic certificate (eAU) sent to a German health insurer, nor a Bulgarian sick leave (болничен лист).',
       referral:
         'A referral letter of the practice. It is not a referral of the statutory health insurance in Germany or Bulgaria.',
-    } satisfies Record<ClinicalDocumentKind, string>,
+      'visit-summary':
+        'The summary the doctor wrote for the patient after the consultation. It is not a medical certificate.',
+    } satisfies Record<PrintedKind, string>,
     verify: (url: string, code: string) =>
       `Check that this document is authentic: scan the code or open ${url} and enter ${code}.`,
     revoked: 'This document was revoked by the doctor.',
@@ -67,6 +74,7 @@ export const DOCUMENT_COPY = {
       prescription: 'Частна рецепта',
       'sick-note': 'Удостоверение за временна неработоспособност',
       referral: 'Направление',
+      'visit-summary': 'Резюме от преглед',
     },
     issuedOn: 'Дата на издаване',
     code: 'Код на документа',
@@ -88,6 +96,7 @@ export const DOCUMENT_COPY = {
     urgency: 'Спешност',
     urgencies: { routine: 'Планово', soon: 'До няколко дни', urgent: 'Спешно' },
     question: 'Въпрос към колегата',
+    summary: 'Резюме за пациента',
     forms: {
       tablet: 'таблетки',
       'film-coated-tablet': 'филмирани таблетки',
@@ -104,6 +113,8 @@ export const DOCUMENT_COPY = {
         'Удостоверение, издадено от практиката. То не е болничен лист по българското законодателство, нито електронно удостоверение (eAU) към германска здравна каса.',
       referral:
         'Писмо-направление на практиката. То не е направление по задължителното здравно осигуряване в България или Германия.',
+      'visit-summary':
+        'Резюмето, което лекарят е написал за пациента след прегледа. То не е медицинско удостоверение.',
     },
     verify: (url: string, code: string) =>
       `Проверете дали документът е истински: сканирайте кода или отворете ${url} и въведете ${code}.`,
@@ -114,6 +125,7 @@ export const DOCUMENT_COPY = {
       prescription: 'Privatrezept',
       'sick-note': 'Ärztliche Bescheinigung über Arbeitsunfähigkeit',
       referral: 'Überweisung',
+      'visit-summary': 'Behandlungsbericht',
     },
     issuedOn: 'Ausstellungsdatum',
     code: 'Dokumentcode',
@@ -135,6 +147,7 @@ export const DOCUMENT_COPY = {
     urgency: 'Dringlichkeit',
     urgencies: { routine: 'Regulär', soon: 'In den nächsten Tagen', urgent: 'Dringend' },
     question: 'Fragestellung',
+    summary: 'Zusammenfassung für die Patientin/den Patienten',
     forms: {
       tablet: 'Tabletten',
       'film-coated-tablet': 'Filmtabletten',
@@ -151,6 +164,8 @@ export const DOCUMENT_COPY = {
         'Eine Bescheinigung der Praxis. Sie ist keine elektronische Arbeitsunfähigkeitsbescheinigung (eAU) an eine deutsche Krankenkasse und kein bulgarischer Krankenschein (болничен лист).',
       referral:
         'Ein Überweisungsschreiben der Praxis. Es ist keine Überweisung der gesetzlichen Krankenversicherung in Deutschland oder Bulgarien.',
+      'visit-summary':
+        'Die Zusammenfassung, die die Ärztin/der Arzt nach der Sprechstunde für die Patientin/den Patienten geschrieben hat. Sie ist kein ärztliches Attest.',
     },
     verify: (url: string, code: string) =>
       `Echtheit prüfen: Code scannen oder ${url} öffnen und ${code} eingeben.`,

@@ -2,7 +2,7 @@ import { drawQrCode } from '../../lib/pdf-qr.ts';
 import { drawParties, drawTitle, INK, MM, MUTED, startPdf } from '../../lib/pdf-page.ts';
 import type { DocumentView } from './document-view.ts';
 
-// A prescription, sick note or referral as an A4 PDF (lib/pdf-page.ts: the fonts embedded, so a
+// A prescription, sick note, referral or visit summary as an A4 PDF (lib/pdf-page.ts: the fonts embedded, so a
 // Bulgarian or German text reads back from the file as it was written).
 const ALERT = '#b91c1c';
 

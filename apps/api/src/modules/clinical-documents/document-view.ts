@@ -1,17 +1,17 @@
 import type { Locale } from '@vizita/shared/constants';
 import type {
-  ClinicalDocumentKind,
   DocumentLanguage,
   IssueClinicalDocument,
 } from '@vizita/shared/contracts/clinical-documents';
 import { daysBetween } from '@vizita/shared/domain/calendar-date';
 import { specialtyName } from '@vizita/shared/domain/specialties';
-import { DOCUMENT_COPY, type DocumentCopy } from './document-copy.ts';
+import { DOCUMENT_COPY, type DocumentCopy, type PrintedKind } from './document-copy.ts';
 
 /** What a rendered document says, besides its content: who, when, and how to check it. */
 export type DocumentFacts = {
-  kind: ClinicalDocumentKind;
-  content: IssueClinicalDocument['content'];
+  kind: PrintedKind;
+  /** An issued document's content, or a visit summary's text (the doctor's words, as written). */
+  content: IssueClinicalDocument['content'] | { summary: string };
   version: number;
   issuedAt: Date;
   /** The consultation's day in the doctor's zone (YYYY-MM-DD). */
@@ -88,6 +88,8 @@ export function documentView(facts: DocumentFacts, language: DocumentLanguage) {
       ],
     });
     sections.push({ heading: label((c) => c.question), paragraphs: [content.question] });
+  } else if (kind === 'visit-summary' && 'summary' in content) {
+    sections.push({ heading: label((c) => c.summary), paragraphs: [content.summary] });
   }
 
   return {

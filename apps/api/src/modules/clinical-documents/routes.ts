@@ -17,9 +17,10 @@ const errors = errorResponses(400, 401, 403, 404, 409);
 /**
  * Prescriptions, sick notes and referrals (issue #21). The consultation's doctor issues and
  * corrects them (doctors only: 403 for another role); its patient and its doctor read them and
- * their PDFs; anyone else gets the same 404 as for a document that does not exist. Revoking is
- * the one revocation of anything Vizita issues: `POST /api/doctor/documents/:id/revoke` with the
- * document's verification id (the verification module, ADR 0037).
+ * their PDFs, and the visit summary's PDF; anyone else gets the same 404 as for a document that
+ * does not exist. Revoking is the one revocation of anything Vizita issues:
+ * `POST /api/doctor/documents/:id/revoke` with the document's verification id (the verification
+ * module, ADR 0037).
  */
 export const clinicalDocumentRoutes: FastifyPluginAsyncZod<{
   documents: ClinicalDocumentService;
@@ -85,10 +86,31 @@ export const clinicalDocumentRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
+      // Without a language: the reader's own.
       const file = await documents.pdf(
         callerOf(request).userId,
         request.params.id,
-        request.query.language ?? 'en',
+        request.query.language,
+      );
+      return sendDownload(reply, { contentType: 'application/pdf', ...file });
+    },
+  );
+
+  app.get(
+    '/api/appointments/:id/summary/pdf',
+    {
+      preValidation: app.authenticate,
+      schema: {
+        params: idParams,
+        querystring: clinicalDocumentPdfQuerySchema,
+        response: errors,
+      },
+    },
+    async (request, reply) => {
+      const file = await documents.summaryPdf(
+        callerOf(request).userId,
+        request.params.id,
+        request.query.language,
       );
       return sendDownload(reply, { contentType: 'application/pdf', ...file });
     },

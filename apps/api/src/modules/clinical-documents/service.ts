@@ -30,6 +30,7 @@ import { findUserById } from '../auth/users.ts';
 import { findDoctorProfile } from '../doctors/profiles.ts';
 import { notifyAboutAppointment } from '../notifications/appointment-notices.ts';
 import type { ProfileService } from '../profile/service.ts';
+import type { SummaryReader } from '../doctor-console/summaries.ts';
 import type { IssuedDocuments } from '../verification/issued-documents.ts';
 import type { DocumentCrypto } from './document-crypto.ts';
 import { documentPdf } from './document-pdf.ts';
@@ -76,6 +77,7 @@ export function createClinicalDocumentService({
   issued,
   profiles,
   clinic,
+  summaries,
 }: {
   db: Db;
   clock: Clock;
@@ -83,6 +85,8 @@ export function createClinicalDocumentService({
   issued: IssuedDocuments;
   profiles: ProfileService;
   clinic: { name: string; address: string[] };
+  /** The doctor's summaries for the patient, each a signed visit summary (printed here too). */
+  summaries: Pick<SummaryReader, 'printable'>;
 }) {
   async function callerOf(userId: string): Promise<Caller> {
     const user = await findUserById(db, userId);
@@ -423,6 +427,41 @@ export function createClinicalDocumentService({
         }
       }
       return medicines;
+    },
+
+    /**
+     * The appointment's visit summary — the doctor's summary for the patient, as it now stands —
+     * as a PDF like the documents': the same readers, the same languages, its QR code and code.
+     */
+    async summaryPdf(
+      userId: string,
+      appointmentId: string,
+      language: DocumentLanguage | undefined,
+    ) {
+      const caller = await callerOf(userId);
+      const a = await readableAppointment(caller, appointmentId);
+      if (!a) throw new ApiError(404, 'appointmentNotFound');
+      const summary = await summaries.printable(a.id);
+      if (!summary) throw new ApiError(404, 'visitSummaryNotFound');
+      const chosen = language ?? (isLocale(caller.locale) ? caller.locale : 'en');
+      await auditStaffRead(caller, a, { visitSummary: summary.version, pdf: chosen });
+      const { url, shortCode } = summary.verification;
+      const view = documentView(
+        {
+          kind: 'visit-summary',
+          content: { summary: summary.text },
+          version: summary.version,
+          issuedAt: summary.writtenAt,
+          revoked: false,
+          verification: { shortCode, url, pageUrl: url.replace(/\/[^/]+$/, '') },
+          ...(await factsOf(db, a)),
+        },
+        chosen,
+      );
+      return {
+        bytes: await documentPdf(view, url),
+        fileName: `visit-summary-${shortCode}.pdf`,
+      };
     },
 
     /** Every version of a patient's documents, decrypted, for the data export (ADR 0025). */

@@ -77,13 +77,17 @@ export async function notesById(db: Tx, id: string) {
 /** The newest notes version of each appointment, if it has a summary, still encrypted. */
 export async function latestSummaries(db: Db, appointmentIds: string[]) {
   if (appointmentIds.length === 0)
-    return new Map<string, { id: string; version: number; summaryEncrypted: string }>();
+    return new Map<
+      string,
+      { id: string; version: number; summaryEncrypted: string; createdAt: Date }
+    >();
   const rows = await db
     .selectDistinctOn([consultationNotes.appointmentId], {
       appointmentId: consultationNotes.appointmentId,
       id: consultationNotes.id,
       version: consultationNotes.version,
       summaryEncrypted: consultationNotes.summaryEncrypted,
+      createdAt: consultationNotes.createdAt,
     })
     .from(consultationNotes)
     .where(inArray(consultationNotes.appointmentId, appointmentIds))
@@ -94,7 +98,12 @@ export async function latestSummaries(db: Db, appointmentIds: string[]) {
         ? [
             [
               r.appointmentId,
-              { id: r.id, version: r.version, summaryEncrypted: r.summaryEncrypted },
+              {
+                id: r.id,
+                version: r.version,
+                summaryEncrypted: r.summaryEncrypted,
+                createdAt: r.createdAt,
+              },
             ] as const,
           ]
         : [],

@@ -53,6 +53,28 @@ export function createSummaryReader(db: Db, notesCrypto: NotesCrypto, issued: Is
     async one(appointmentId: string): Promise<string | null> {
       return (await reader.many([appointmentId])).get(appointmentId) ?? null;
     },
+    /**
+     * The appointment's newest summary as its printout needs it — the text, its version and
+     * when it was written, and its verification — or null when there is none (or none standing).
+     */
+    async printable(appointmentId: string) {
+      const sealed = (await repo.latestSummaries(db, [appointmentId])).get(appointmentId);
+      if (!sealed) return null;
+      const registration = (await issued.registrationsOf(db, [sealed.id])).get(sealed.id);
+      const text = notesCrypto.open(
+        sealed.summaryEncrypted,
+        appointmentId,
+        sealed.version,
+        'summary',
+      );
+      if (!text || !registration || registration.revokedAt) return null;
+      return {
+        text,
+        version: sealed.version,
+        writtenAt: sealed.createdAt,
+        verification: { shortCode: registration.shortCode, url: registration.verifyUrl },
+      };
+    },
     /** The newest summary's verification of each appointment that has a standing one. */
     async verifications(
       appointmentIds: string[],

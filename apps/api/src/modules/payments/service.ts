@@ -235,7 +235,8 @@ export function createPaymentService(deps: PaymentDeps) {
             customerEmail,
             locale,
             successUrl: `${deps.appUrl}/booking/success?session_id={CHECKOUT_SESSION_ID}`,
-            cancelUrl: `${deps.appUrl}/booking/cancel?appointment_id=${hold.id}`,
+            // A request's page words it as a request (it held no time to give back).
+            cancelUrl: `${deps.appUrl}/booking/cancel?appointment_id=${hold.id}${slot === null ? '&plan=prescription' : ''}`,
             expiresAt: hold.holdExpiresAt ?? new Date(clock().getTime() + CHECKOUT_LIFETIME_MS),
           },
           db,

@@ -25,6 +25,8 @@ import { FOLLOW_UP_LIFETIME_DAYS } from '@vizita/shared/domain/follow-ups';
 import { useSpecialtyNames } from '../../../lib/specialty-name';
 import { MEDICATION_LEFT_KEYS, useMedicationLine } from '../../../components/requested-medication';
 import { formatDateTime, formatInstantDate } from '../../../lib/dates';
+import { downloadVisitSummaryPdf } from '../../../api/clinical-documents';
+import { PdfDownload } from '../../../components/pdf-download';
 
 /**
  * How long after a start a follow-up proposal may still wait for the patient: it can be made until
@@ -263,7 +265,9 @@ export function AppointmentCard({
           aria-label={t('card.summary')}
           className="mt-3 rounded-lg bg-sky-50 p-3 text-sm text-sky-950"
         >
-          <p className="font-semibold">{t('card.summary')}</p>
+          <p id={`summary-${appointment._id}`} className="font-semibold">
+            {t('card.summary')}
+          </p>
           <p className="mt-1 break-words whitespace-pre-line">{appointment.summary}</p>
           {appointment.summaryVerification && (
             // A signed visit summary (ADR 0037): its code, and the public page that checks it.
@@ -276,6 +280,21 @@ export function AppointmentCard({
                 {t('card.summaryCheck')}
               </a>
             </p>
+          )}
+          {appointment.summaryVerification && (
+            // A visit summary is a document of the practice: printed like the doctor's others.
+            <div className="mt-3">
+              <PdfDownload
+                download={(language) =>
+                  downloadVisitSummaryPdf(
+                    appointment._id,
+                    appointment.summaryVerification!.shortCode,
+                    language,
+                  )
+                }
+                describedBy={`summary-${appointment._id}`}
+              />
+            </div>
           )}
         </section>
       )}

@@ -772,19 +772,36 @@ describe('rescheduling an appointment', () => {
   });
 
   it("shows the doctor's summary and a missed appointment in words", async () => {
-    signedIn([
-      appointment({
-        _id: 's1',
-        date: '2026-11-02',
-        status: 'completed',
-        summary: 'Please have an ECG done.',
-        summaryVerification: {
-          shortCode: 'ABCDE-FGHJK',
-          url: 'http://localhost:3000/verify/0b7c1c1e-0000-4000-8000-000000000001',
+    const saved: string[] = [];
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, { createObjectURL: () => 'blob:x', revokeObjectURL: () => {} }),
+    );
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      saved.push(this.download);
+    });
+    const api = signedIn(
+      [
+        appointment({
+          _id: 's1',
+          date: '2026-11-02',
+          status: 'completed',
+          summary: 'Please have an ECG done.',
+          summaryVerification: {
+            shortCode: 'ABCDE-FGHJK',
+            url: 'http://localhost:3000/verify/0b7c1c1e-0000-4000-8000-000000000001',
+          },
+        }),
+        appointment({ _id: 'n1', date: '2026-11-03', status: 'no_show' }),
+      ],
+      {
+        handlers: {
+          'GET /api/appointments/s1/summary/pdf': () => ({ status: 200, body: '%PDF' }),
         },
-      }),
-      appointment({ _id: 'n1', date: '2026-11-03', status: 'no_show' }),
-    ]);
+      },
+    );
     await open();
     const completed = await findCard('Mon, Nov 2, 2026 · 10:00');
     const summary = within(completed).getByRole('region', { name: 'Summary from your doctor' });
@@ -795,6 +812,12 @@ describe('rescheduling an appointment', () => {
       'href',
       '/verify/0b7c1c1e-0000-4000-8000-000000000001',
     );
+    // A visit summary prints like the doctor's other documents, in the language chosen.
+    await userEvent.selectOptions(within(summary).getByLabelText('Language of the PDF'), 'de');
+    await userEvent.click(within(summary).getByRole('button', { name: 'Download PDF' }));
+    await vi.waitFor(() => expect(saved).toEqual(['visit-summary-ABCDE-FGHJK-de.pdf']));
+    expect(api.calls.map((c) => c.path)).toContain('/api/appointments/s1/summary/pdf?language=de');
+    vi.restoreAllMocks();
     const missed = card('Tue, Nov 3, 2026 · 10:00');
     expect(missed).toHaveTextContent('Missed');
     expect(within(missed).queryByRole('region', { name: 'Summary from your doctor' })).toBeNull();

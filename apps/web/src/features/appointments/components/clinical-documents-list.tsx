@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useAppointmentDocuments } from '../../../api/appointment-documents';
-import { useClinicalDocuments } from '../../../api/clinical-documents';
+import { downloadClinicalDocumentPdf, useClinicalDocuments } from '../../../api/clinical-documents';
 import { AppointmentDocuments } from '../../../components/appointment-documents';
-import { ClinicalDocumentPdfDownload } from '../../../components/clinical-document-pdf-download';
+import { PdfDownload } from '../../../components/pdf-download';
 import { ClinicalDocumentSummary } from '../../../components/clinical-document-summary';
 import { Alert } from '../../../components/ui/alert';
 
@@ -23,7 +23,10 @@ export function ClinicalDocumentsList({ appointmentId }: { appointmentId: string
         return (
           <li key={document._id} className="space-y-3 rounded-lg border border-slate-200 p-3">
             <ClinicalDocumentSummary document={document} headingId={headingId} headingLevel={4} />
-            <ClinicalDocumentPdfDownload document={document} describedBy={headingId} />
+            <PdfDownload
+              download={(language) => downloadClinicalDocumentPdf(document, language)}
+              describedBy={headingId}
+            />
           </li>
         );
       })}

@@ -10,12 +10,14 @@ import { forgetPendingAppointment, readPendingAppointment } from '../utils/pendi
 
 /**
  * /booking/cancel?appointment_id=… — the patient left the checkout: the held slot is given back
- * once (ADR 0011) and they can choose another time.
+ * once (ADR 0011) and they can choose another time. `&plan=prescription`: it was a prescription
+ * request's checkout, which held no time — the request is closed, and can be sent again.
  */
 export function BookingCancelPage() {
   const { t } = useTranslation(['appointments', 'common']);
   const [params] = useSearchParams();
   const appointmentId = params.get('appointment_id') ?? readPendingAppointment();
+  const request = params.get('plan') === 'prescription';
   const release = useReleaseHoldOnMount(appointmentId);
   const settled = release.isSuccess || release.isError;
   useEffect(() => {
@@ -31,16 +33,22 @@ export function BookingCancelPage() {
         {appointmentId && (
           <Alert tone="info" className="mt-4">
             {release.isSuccess
-              ? t('cancel.released')
+              ? t(request ? 'cancel.request.released' : 'cancel.released')
               : release.isError
-                ? t('cancel.releaseFailed')
-                : t('cancel.releasing')}
+                ? t(request ? 'cancel.request.releaseFailed' : 'cancel.releaseFailed')
+                : t(request ? 'cancel.request.releasing' : 'cancel.releasing')}
           </Alert>
         )}
         <div className="mt-6 flex flex-col gap-3 sm:flex-row">
-          <Link to="/calendar" className={buttonClasses('primary')}>
-            {t('cancel.chooseAnother')}
-          </Link>
+          {request ? (
+            <Link to="/dashboard/prescriptions/new" className={buttonClasses('primary')}>
+              {t('cancel.request.again')}
+            </Link>
+          ) : (
+            <Link to="/calendar" className={buttonClasses('primary')}>
+              {t('cancel.chooseAnother')}
+            </Link>
+          )}
           <Link to="/dashboard" className={buttonClasses('secondary')}>
             {t('common:backToDashboard')}
           </Link>

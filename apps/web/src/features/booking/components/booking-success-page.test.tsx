@@ -208,4 +208,21 @@ describe('booking cancel page', () => {
       '/calendar',
     );
   });
+
+  it('closes a prescription request whose checkout was left, and offers to send it again', async () => {
+    const { calls } = signedIn({
+      'POST /api/payments/release-hold': () => ok({ status: 'cancelled' }),
+    });
+    renderApp('/booking/cancel?appointment_id=rx-9&plan=prescription');
+    expect(await screen.findByText(/Your request was not sent/)).toBeInTheDocument();
+    // It held no time: nothing says a time is free again.
+    expect(screen.queryByText(/free again/)).toBeNull();
+    expect(calls.filter((c) => c.path === '/api/payments/release-hold')[0]!.body).toEqual({
+      appointmentId: 'rx-9',
+    });
+    expect(screen.getByRole('link', { name: 'Request Again' })).toHaveAttribute(
+      'href',
+      '/dashboard/prescriptions/new',
+    );
+  });
 });

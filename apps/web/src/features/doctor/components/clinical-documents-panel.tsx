@@ -6,8 +6,8 @@ import type {
   ClinicalDocumentKind,
 } from '@vizita/shared/contracts/clinical-documents';
 import { clinicalDocumentsIssuable } from '@vizita/shared/domain/doctor-access';
-import { useClinicalDocuments } from '../../../api/clinical-documents';
-import { ClinicalDocumentPdfDownload } from '../../../components/clinical-document-pdf-download';
+import { downloadClinicalDocumentPdf, useClinicalDocuments } from '../../../api/clinical-documents';
+import { PdfDownload } from '../../../components/pdf-download';
 import { ClinicalDocumentSummary } from '../../../components/clinical-document-summary';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -113,7 +113,10 @@ export function ClinicalDocumentsPanel({
                 <li key={document._id} className="space-y-3 py-4 first:pt-0">
                   <ClinicalDocumentSummary document={document} headingId={headingId} />
                   <div className="flex flex-wrap items-end gap-2">
-                    <ClinicalDocumentPdfDownload document={document} describedBy={headingId} />
+                    <PdfDownload
+                      download={(language) => downloadClinicalDocumentPdf(document, language)}
+                      describedBy={headingId}
+                    />
                     {changeable && (
                       <>
                         <Button

@@ -2,10 +2,8 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   DOCUMENT_LANGUAGES,
-  type ClinicalDocument,
   type DocumentLanguage,
 } from '@vizita/shared/contracts/clinical-documents';
-import { downloadClinicalDocumentPdf } from '../api/clinical-documents';
 import { isLocale } from '../lib/i18n';
 import { Button } from './ui/button';
 import { controlClasses } from './ui/text-field';
@@ -21,17 +19,19 @@ const LANGUAGE_NAMES = {
 const LANGUAGE_TAGS = { en: 'en', bg: 'bg', de: 'de', 'bg+de': undefined } as const;
 
 /**
- * "Download PDF" of an issued prescription, sick note or referral, with the language to render it
- * in: the interface language first, or Bulgarian and German side by side (issue #21) for people
- * who live in both countries. Shown to the patient and to the consultation's doctor alike.
+ * "Download PDF" of a document of the practice — an issued prescription, sick note or referral, or
+ * a visit summary — with the language to render it in: the interface language first, or Bulgarian
+ * and German side by side (issue #21) for people who live in both countries. Shown to the patient
+ * and to the consultation's doctor alike.
  */
-export function ClinicalDocumentPdfDownload({
-  document,
+export function PdfDownload({
+  download: fetchPdf,
   describedBy,
 }: {
-  document: Pick<ClinicalDocument, '_id' | 'kind' | 'verification'>;
+  /** Fetches and saves the PDF in a language; a throw says it failed. */
+  download: (language: DocumentLanguage) => Promise<void>;
   /** The id of the text naming the document, so that "Download PDF" says which. */
-  describedBy?: string;
+  describedBy?: string | undefined;
 }) {
   const { t, i18n } = useTranslation('clinicalDocuments');
   const selectId = useId();
@@ -44,7 +44,7 @@ export function ClinicalDocumentPdfDownload({
     setBusy(true);
     setFailed(false);
     try {
-      await downloadClinicalDocumentPdf(document, language);
+      await fetchPdf(language);
     } catch {
       setFailed(true);
     } finally {
