@@ -209,7 +209,8 @@ describe('a paid request', () => {
       answerBy: '2026-11-27T08:00:00.000Z',
     });
     const meeting = await as(patient, 'POST', `/api/meetings/${id}/join`);
-    expect(meeting.statusCode).not.toBe(200);
+    expect(meeting.statusCode).toBe(409);
+    expect(meeting.json().code).toBe('meetingNotConsultation');
   });
 
   it('tells both without a word about the medicine, and without a calendar invite', async () => {

@@ -154,6 +154,12 @@ export function mailDateTime(instant: Date, locale: Locale, zone: string, nameZo
   return { date, time: nameZone ? `${clock} (${zone})` : clock };
 }
 
+/** One instant as a single line, "Friday, 27 November 2026, 09:30": a request's day and deadline. */
+const mailInstant = (instant: Date, locale: Locale, zone: string) => {
+  const { date, time } = mailDateTime(instant, locale, zone, false);
+  return `${date}, ${time}`;
+};
+
 /** The doctor's summary for the patient, with the verification it carries (ADR 0037). */
 type Summary = { text: string; verification: { shortCode: string; url: string } | null };
 
@@ -323,10 +329,7 @@ export function createAppointmentMails({
     const locale = localeOf(patient.locale);
     const t = APPOINTMENT_MAIL_COPY[locale];
     const zone = isTimeZone(patient.timeZone) ? patient.timeZone : a.timeZone;
-    const at = (instant: Date) => {
-      const { date, time } = mailDateTime(instant, locale, zone, false);
-      return `${date}, ${time}`;
-    };
+    const at = (instant: Date) => mailInstant(instant, locale, zone);
     const amount =
       a.priceMinor !== null && a.currency ? formatMoney(a.priceMinor, a.currency, locale) : '';
     const rows: [string, string][] = [
@@ -476,10 +479,7 @@ export function createAppointmentMails({
     const zone = data.doctorZone ?? a.timeZone;
     if (a.plan === 'prescription' && (kind === 'confirmed' || kind === 'cancelled')) {
       // A request: no time on the calendar, so no invite; what was asked is read in the console.
-      const at = (instant: Date) => {
-        const { date, time } = mailDateTime(instant, locale, zone, false);
-        return `${date}, ${time}`;
-      };
+      const at = (instant: Date) => mailInstant(instant, locale, zone);
       const copy = t.request[kind];
       const notes = kind === 'cancelled' ? [t.cancelledBy[a.cancelledBy ?? 'clinic']] : [];
       return render({

@@ -181,29 +181,30 @@ export function createPrescriptionRequestService({
     /** GET /api/doctor/prescription-requests — the doctor's unanswered requests, soonest due first. */
     async queue(doctorId: string): Promise<DoctorPrescriptionRequest[]> {
       const rows = await openRequestsOf(db, doctorId);
-      return Promise.all(
+      const requests = await Promise.all(
         rows.map(async (a) => {
-          const patient = await findUserById(db, a.patientId);
+          // Every request is made with its details; only an erased patient's lose them, and
+          // erasure withdraws her open requests first.
           const details = requestDetailsOf(healthText, a);
-          return {
-            appointmentId: a.id,
-            requestedAt: a.startsAt.toISOString(),
-            answerBy: a.endsAt.toISOString(),
-            patient: {
-              _id: a.patientId,
-              name: patient ? `${patient.firstName} ${patient.lastName}`.trim() : '',
+          if (!details) return [];
+          const patient = await findUserById(db, a.patientId);
+          return [
+            {
+              appointmentId: a.id,
+              requestedAt: a.startsAt.toISOString(),
+              answerBy: details.answerBy,
+              patient: {
+                _id: a.patientId,
+                name: patient ? `${patient.firstName} ${patient.lastName}`.trim() : '',
+              },
+              medication: details.medication,
+              left: details.left,
+              reason: healthText.open(a, 'reason') ?? '',
             },
-            medication: details?.medication ?? {
-              atc: null,
-              medicine: '',
-              strength: '',
-              form: null,
-            },
-            left: details?.left ?? 'none',
-            reason: healthText.open(a, 'reason') ?? '',
-          };
+          ];
         }),
       );
+      return requests.flat();
     },
 
     /** The doctor declines an unanswered request with a reason: refunded in full. */

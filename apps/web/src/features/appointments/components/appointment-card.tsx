@@ -270,31 +270,10 @@ export function AppointmentCard({
           </p>
           <p className="mt-1 break-words whitespace-pre-line">{appointment.summary}</p>
           {appointment.summaryVerification && (
-            // A signed visit summary (ADR 0037): its code, and the public page that checks it.
-            <p className="mt-2 text-xs text-sky-900">
-              {t('card.summaryCode', { code: appointment.summaryVerification.shortCode })}{' '}
-              <a
-                className="font-medium underline focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none"
-                href={new URL(appointment.summaryVerification.url).pathname}
-              >
-                {t('card.summaryCheck')}
-              </a>
-            </p>
-          )}
-          {appointment.summaryVerification && (
-            // A visit summary is a document of the practice: printed like the doctor's others.
-            <div className="mt-3">
-              <PdfDownload
-                download={(language) =>
-                  downloadVisitSummaryPdf(
-                    appointment._id,
-                    appointment.summaryVerification!.shortCode,
-                    language,
-                  )
-                }
-                describedBy={`summary-${appointment._id}`}
-              />
-            </div>
+            <VisitSummaryProof
+              appointmentId={appointment._id}
+              verification={appointment.summaryVerification}
+            />
           )}
         </section>
       )}
@@ -376,5 +355,40 @@ export function AppointmentCard({
         />
       )}
     </article>
+  );
+}
+
+/**
+ * A signed visit summary (ADR 0037): its code with the public page that checks it, and its PDF —
+ * printed like the doctor's other documents.
+ */
+function VisitSummaryProof({
+  appointmentId,
+  verification,
+}: {
+  appointmentId: string;
+  verification: { shortCode: string; url: string };
+}) {
+  const { t } = useTranslation('appointments');
+  return (
+    <>
+      <p className="mt-2 text-xs text-sky-900">
+        {t('card.summaryCode', { code: verification.shortCode })}{' '}
+        <a
+          className="font-medium underline focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none"
+          href={new URL(verification.url).pathname}
+        >
+          {t('card.summaryCheck')}
+        </a>
+      </p>
+      <div className="mt-3">
+        <PdfDownload
+          download={(language) =>
+            downloadVisitSummaryPdf(appointmentId, verification.shortCode, language)
+          }
+          describedBy={`summary-${appointmentId}`}
+        />
+      </div>
+    </>
   );
 }

@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Appointment } from '@vizita/shared/contracts/appointments';
 import {
@@ -10,15 +9,7 @@ import { Card } from '../../../components/ui/card';
 import { cn } from '../../../lib/cn';
 import { formatDateTime } from '../../../lib/dates';
 import { answerIsUrgent } from '../utils/request-urgency';
-
-function Detail({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="min-w-0">
-      <dt className="text-xs font-medium tracking-wide text-slate-600 uppercase">{label}</dt>
-      <dd className="mt-0.5 break-words text-slate-900">{children}</dd>
-    </div>
-  );
-}
+import { Detail, UrgentBadge } from './request-details';
 
 /**
  * What a prescription request asks (issue #21): the medicine with its strength and form, how much
@@ -70,11 +61,7 @@ export function PrescriptionRequestPanel({
               >
                 {formatDateTime(request.answerBy) ?? request.answerBy}
               </time>
-              {urgent && (
-                <span className="ml-2 inline-flex rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-950 ring-1 ring-amber-300">
-                  {t('requests.urgent')}
-                </span>
-              )}
+              {urgent && <UrgentBadge className="ml-2" />}
             </Detail>
           )}
         </dl>

@@ -13,16 +13,8 @@ import { formatDateTime } from '../../../lib/dates';
 import { usePersonName } from '../../../lib/person-name';
 import { usePrescriptionRequests } from '../api/get-prescription-requests';
 import { answerIsUrgent } from '../utils/request-urgency';
+import { Detail, UrgentBadge } from './request-details';
 import { DeclineRequestDialog } from './decline-request-dialog';
-
-function Detail({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="min-w-0">
-      <dt className="text-xs font-medium tracking-wide text-slate-600 uppercase">{label}</dt>
-      <dd className="mt-0.5 break-words text-slate-900">{children}</dd>
-    </div>
-  );
-}
 
 /** One request of the queue: who, which medicine, how much is left, why, and by when. */
 function RequestItem({
@@ -52,11 +44,7 @@ function RequestItem({
         <h3 id={headingId} className="font-semibold break-words text-slate-900">
           {personName(request.patient.name)}
         </h3>
-        {urgent && (
-          <span className="inline-flex shrink-0 rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-950 ring-1 ring-amber-300">
-            {t('requests.urgent')}
-          </span>
-        )}
+        {urgent && <UrgentBadge className="shrink-0" />}
       </div>
       <dl className="mt-2 grid gap-3 text-sm sm:grid-cols-2">
         <Detail label={t('requests.medicine')}>{medicationLine(request.medication)}</Detail>
