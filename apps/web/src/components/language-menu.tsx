@@ -2,14 +2,13 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '@vizita/shared/constants';
 import { changeLocale, isLocale } from '../lib/i18n';
+import { LOCALE_ENDONYMS } from '../lib/language-names';
 import { Flag } from './ui/flags';
 import { ChevronDownIcon } from './ui/icons';
 
-const NAME_KEYS = { en: 'names.en', bg: 'names.bg', de: 'names.de' } as const;
-
 /**
  * The language dropdown of the top bar (spec §2 Dashboard layout): shows the current code in
- * upper case; a menu of locales with flag and name; closes on outside click or Escape. Keyboard:
+ * upper case; a menu of locales with flag and each one's own name (LOCALE_ENDONYMS); closes on outside click or Escape. Keyboard:
  * the WAI-ARIA menu button pattern (arrows move, Home/End jump, Escape returns to the button).
  */
 export function LanguageMenu() {
@@ -133,7 +132,9 @@ export function LanguageMenu() {
                 className="flex w-full items-center gap-3 rounded-lg px-3 py-2 text-left text-sm text-slate-800 hover:bg-slate-100 focus-visible:bg-teal-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-teal-600 aria-checked:font-semibold"
               >
                 <Flag locale={locale} />
-                <span className="flex-1">{t(NAME_KEYS[locale])}</span>
+                <span className="flex-1" lang={locale}>
+                  {LOCALE_ENDONYMS[locale]}
+                </span>
                 <span aria-hidden="true" className="text-xs text-slate-600">
                   {locale.toUpperCase()}
                 </span>

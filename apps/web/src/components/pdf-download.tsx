@@ -5,16 +5,15 @@ import {
   type DocumentLanguage,
 } from '@vizita/shared/contracts/clinical-documents';
 import { isLocale } from '../lib/i18n';
+import { LOCALE_ENDONYMS } from '../lib/language-names';
 import { Button } from './ui/button';
 import { controlClasses } from './ui/text-field';
 
 // A document's language is named in that language, whatever the screen's: the reader looks for
 // the one they (or the pharmacy, the employer) read, as on any language switch.
 const LANGUAGE_NAMES = {
-  en: 'English',
-  bg: 'Български',
-  de: 'Deutsch',
-  'bg+de': 'Български + Deutsch',
+  ...LOCALE_ENDONYMS,
+  'bg+de': `${LOCALE_ENDONYMS.bg} + ${LOCALE_ENDONYMS.de}`,
 } as const satisfies Record<DocumentLanguage, string>;
 const LANGUAGE_TAGS = { en: 'en', bg: 'bg', de: 'de', 'bg+de': undefined } as const;
 

@@ -119,7 +119,14 @@ describe('language menu', () => {
     const menu = screen.getByRole('menu');
     expect(button).toHaveAttribute('aria-expanded', 'true');
     const items = within(menu).getAllByRole('menuitemradio');
-    expect(items.map((item) => item.textContent)).toEqual(['EnglishEN', 'BulgarianBG', 'GermanDE']);
+    // Each language in its own tongue, marked as such for screen readers (issue #22).
+    expect(items.map((item) => item.textContent)).toEqual([
+      'EnglishEN',
+      'БългарскиBG',
+      'DeutschDE',
+    ]);
+    expect(within(items[1]!).getByText('Български')).toHaveAttribute('lang', 'bg');
+    expect(within(items[2]!).getByText('Deutsch')).toHaveAttribute('lang', 'de');
     expect(items[0]).toHaveFocus();
     expect(items[0]).toHaveAttribute('aria-checked', 'true');
 
@@ -135,6 +142,13 @@ describe('language menu', () => {
     expect(localStorage.getItem(LOCALE_STORAGE_KEY)).toBe('de');
     expect(await screen.findByRole('heading', { name: 'Willkommen zurück!' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Sprache: DE' })).toHaveFocus();
+    // Whatever the screen's language, each keeps its own name.
+    await user.keyboard('{ArrowDown}');
+    expect(
+      within(screen.getByRole('menu'))
+        .getAllByRole('menuitemradio')
+        .map((item) => item.textContent),
+    ).toEqual(['EnglishEN', 'БългарскиBG', 'DeutschDE']);
   });
 
   it('closes when the user clicks outside', async () => {
