@@ -17,6 +17,10 @@ const apiPrefixes = [
   '/readyz',
   '/docs',
   '/metrics',
+  // The public doctor pages the server renders (issue #22).
+  '/doctors',
+  '/sitemap.xml',
+  '/robots.txt',
 ];
 
 const proxy: Record<string, ProxyOptions> = {

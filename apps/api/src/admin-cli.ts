@@ -1,4 +1,8 @@
 import { parseArgs } from 'node:util';
+import {
+  MARKET_COUNTRY_CODES,
+  type MarketCountryCode,
+} from '@vizita/shared/domain/profile-options';
 import { createBroadcaster } from './broadcast/create-broadcaster.ts';
 import { loadConfig, type Config } from './config.ts';
 import { createDatabase } from './db/client.ts';
@@ -19,6 +23,7 @@ Commands:
   create-doctor   --email E --first-name F --last-name L --specialties "A,B"
                   --time-zone Europe/Sofia --hours "Mon-Fri 09:00-12:00,13:00-17:00"
                   [--slot-minutes 30] [--experience 12] [--title Dr.]
+                  [--city Sofia --country BG]   (the public directory's place; BG or DE)
   set-schedule    --email E --hours "Mon-Fri 09:00-17:00; Sat 09:00-12:00"
   add-time-off    --email E --date YYYY-MM-DD [--from HH:MM --to HH:MM] [--note TEXT]
   add-extra-hours --email E --date YYYY-MM-DD --from HH:MM --to HH:MM [--note TEXT]
@@ -43,6 +48,8 @@ const options = {
   experience: { type: 'string' },
   'time-zone': { type: 'string' },
   'slot-minutes': { type: 'string' },
+  city: { type: 'string' },
+  country: { type: 'string' },
   hours: { type: 'string' },
   date: { type: 'string' },
   from: { type: 'string' },
@@ -82,6 +89,12 @@ async function main(argv: string[]) {
     process.stdout.write(`${HELP}\n`);
     return;
   }
+  const marketCountry = (code: string): MarketCountryCode => {
+    const upper = code.toUpperCase();
+    if (!(MARKET_COUNTRY_CODES as readonly string[]).includes(upper))
+      throw new Error(`--country must be one of ${MARKET_COUNTRY_CODES.join(', ')}`);
+    return upper as MarketCountryCode;
+  };
   const need = (name: keyof typeof values): string => {
     const value = values[name];
     if (typeof value !== 'string' || value === '') throw new Error(`${command} needs --${name}`);
@@ -113,6 +126,8 @@ async function main(argv: string[]) {
           experienceYears: values.experience ? Number(values.experience) : undefined,
           timeZone: need('time-zone'),
           slotMinutes: Number(values['slot-minutes'] ?? 30),
+          ...(values.city ? { city: values.city } : {}),
+          ...(values.country ? { country: marketCountry(values.country) } : {}),
           weekly: parseWeeklyHours(need('hours')),
         });
         process.stdout.write(`Created doctor ${values.email} (${id})\n`);

@@ -44,6 +44,7 @@ import { registerMessages } from './modules/messages/plugin.ts';
 import { registerPayments } from './modules/payments/plugin.ts';
 import { registerPrivacy } from './modules/privacy/plugin.ts';
 import { registerProfile } from './modules/profile/plugin.ts';
+import { registerPublicPages } from './modules/public-pages/plugin.ts';
 import { createRetention } from './modules/retention/retention.ts';
 import { registerSchedules } from './modules/schedules/plugin.ts';
 import { registerVerification } from './modules/verification/plugin.ts';
@@ -206,7 +207,7 @@ export async function buildApp(deps: AppDeps) {
   const { twoFactor } = await registerAuth(app, { ...platform, jwtSecret, afterResponse });
   await registerLegal(app, platform);
   const { profiles } = await registerProfile(app, platform);
-  await registerDoctorProfile(app, platform);
+  const { photos } = await registerDoctorProfile(app, platform);
   // Before every module that issues documents: each registers what it issues here (ADR 0037).
   const { issuedDocuments } = await registerVerification(app, {
     ...platform,
@@ -288,10 +289,11 @@ export async function buildApp(deps: AppDeps) {
     deps.backgroundIntervalMs ?? BACKGROUND_INTERVAL_MS,
     () => afterResponse.settled(),
   );
+  const webRoot = deps.webRoot ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
+  // The doctor directory as whole HTML for visitors and search engines, in the app's look.
+  await registerPublicPages(app, { config, clock, doctors, photos, webRoot });
   // Last: the page answers whatever no route above did.
-  await app.register(spaPlugin, {
-    webRoot: deps.webRoot ?? fileURLToPath(new URL('../../web/dist', import.meta.url)),
-  });
+  await app.register(spaPlugin, { webRoot });
 
   return app;
 }

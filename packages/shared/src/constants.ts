@@ -2,6 +2,17 @@
 export const LOCALES = ['en', 'bg', 'de'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'en';
+/**
+ * Each interface language named in itself, whatever the screen's language: a Bulgarian who lands
+ * on the English page looks for "Български", not "Bulgarian" (issue #22). Shown with its `lang`
+ * attribute, so a screen reader pronounces it in that language — in the app's menu, the PDF
+ * language choice and the public doctor pages the server renders.
+ */
+export const LOCALE_ENDONYMS = {
+  en: 'English',
+  bg: 'Български',
+  de: 'Deutsch',
+} as const satisfies Record<Locale, string>;
 /** localStorage key under which the web app keeps the chosen locale (spec §1). */
 export const LOCALE_STORAGE_KEY = 'locale';
 

@@ -107,6 +107,14 @@ export const doctorProfiles = pgTable('doctor_profiles', {
   followUpFeeMinor: integer('follow_up_fee_minor'),
   // A prescription request's fee (issue #21), the same way; null: the consultation fee.
   prescriptionFeeMinor: integer('prescription_fee_minor'),
+  // The public page's address, /doctors/<slug> (issue #22): made once from the name, kept when
+  // the name changes so that links and search engines keep finding the page. Null only until
+  // the boot after migration 0018 gives a row made before it one (doctors/slugs.ts).
+  slug: text('slug').unique(),
+  // Where the doctor practises, for the public directory's filter: a city as patients write it
+  // and its country (ISO 3166-1 alpha-2, one of the markets).
+  city: text('city'),
+  country: text('country'),
 });
 
 /** A doctor's uploaded photo, re-validated on upload and served by the API with its type. */

@@ -20,6 +20,8 @@ const SERVER_SEGMENTS = new Set([
   'metrics',
   'receipts',
   'checkout',
+  // The public doctor pages (modules/public-pages): a deeper path there is no page of ours.
+  'doctors',
 ]);
 
 /**

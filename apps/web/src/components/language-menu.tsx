@@ -1,8 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_LOCALE, LOCALES, type Locale } from '@vizita/shared/constants';
+import { DEFAULT_LOCALE, LOCALE_ENDONYMS, LOCALES, type Locale } from '@vizita/shared/constants';
 import { changeLocale, isLocale } from '../lib/i18n';
-import { LOCALE_ENDONYMS } from '../lib/language-names';
 import { Flag } from './ui/flags';
 import { ChevronDownIcon } from './ui/icons';
 

@@ -4,8 +4,8 @@ import {
   DOCUMENT_LANGUAGES,
   type DocumentLanguage,
 } from '@vizita/shared/contracts/clinical-documents';
+import { LOCALE_ENDONYMS } from '@vizita/shared/constants';
 import { isLocale } from '../lib/i18n';
-import { LOCALE_ENDONYMS } from '../lib/language-names';
 import { Button } from './ui/button';
 import { controlClasses } from './ui/text-field';
 

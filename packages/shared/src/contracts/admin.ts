@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { LOCALES } from '../constants.ts';
+import { MARKET_COUNTRY_CODES } from '../domain/profile-options.ts';
 import { isSpecialtyCode } from '../domain/specialties.ts';
 import { isTimeZone } from '../domain/time-zone.ts';
 import { successSchema } from './api-response.ts';
@@ -52,6 +53,23 @@ const doctorFields = {
         .check(z.minimum(0, 'invalidValue'), z.maximum(FEE_MINOR_MAX, 'invalidValue')),
     ),
   ),
+  /**
+   * Where the doctor practises, as the public directory filters it (issue #22); null: not said.
+   * Left out, an edit keeps what was set.
+   */
+  city: z.optional(
+    z.nullable(
+      z
+        .string()
+        .check(
+          z.trim(),
+          z.minLength(1, 'invalidValue'),
+          z.maxLength(80, 'fieldTooLong'),
+          safeLine(),
+        ),
+    ),
+  ),
+  country: z.optional(z.nullable(z.enum(MARKET_COUNTRY_CODES, 'invalidValue'))),
 };
 
 const doctorName = z
@@ -90,6 +108,10 @@ export const adminDoctorSchema = z.object({
   followUpFeeMinor: z.nullable(z.number()),
   /** The prescription request fee the clinic set; null: the consultation fee. */
   prescriptionFeeMinor: z.nullable(z.number()),
+  city: z.nullable(z.string()),
+  country: z.nullable(z.string()),
+  /** The public page's address, /doctors/<slug>. */
+  slug: z.nullable(z.string()),
   upcoming: z.number(),
 });
 export type AdminDoctor = z.infer<typeof adminDoctorSchema>;

@@ -34,6 +34,8 @@ export type ConsultationLanguage = (typeof CONSULTATION_LANGUAGES)[number];
  */
 export const doctorSchema = z.object({
   _id: z.string(),
+  /** The public page's address, /doctors/<slug> (issue #22); a booking link names the doctor by it. */
+  slug: z.string(),
   name: z.string(),
   specialties: z.array(z.string()),
   experience: z.optional(z.number()),
@@ -44,6 +46,9 @@ export const doctorSchema = z.object({
   bio: z.optional(z.string()),
   fee: z.object({ amountMinor: z.number(), currency: z.string() }),
   nextAvailable: z.nullable(z.object({ startsAt: z.string(), date: z.string(), slot: z.string() })),
+  /** Where the doctor practises: a city, and its country (ISO 3166-1 alpha-2). */
+  city: z.optional(z.string()),
+  country: z.optional(z.string()),
 });
 export type Doctor = z.infer<typeof doctorSchema>;
 export const doctorListResponseSchema = successSchema(z.array(doctorSchema));

@@ -112,6 +112,9 @@ export function createClinicService({
       feeMinor: profile.feeMinor,
       followUpFeeMinor: profile.followUpFeeMinor,
       prescriptionFeeMinor: profile.prescriptionFeeMinor,
+      city: profile.city,
+      country: profile.country,
+      slug: profile.slug,
       upcoming: upcoming.find((u) => u.doctorId === user.id)?.n ?? 0,
     }));
   }
@@ -127,6 +130,8 @@ export function createClinicService({
     // Left out of an edit: kept as it is (drizzle sets no undefined column).
     followUpFeeMinor: input.followUpFeeMinor,
     prescriptionFeeMinor: input.prescriptionFeeMinor,
+    city: input.city,
+    country: input.country,
   });
 
   async function oneDoctor(id: string) {
@@ -154,7 +159,7 @@ export function createClinicService({
           isProfileComplete: true,
         });
         if (!user) throw new ApiError(409, 'emailTaken');
-        await insertDoctorProfile(tx, { userId: user.id, ...practiceOf(input) });
+        await insertDoctorProfile(tx, { userId: user.id, ...practiceOf(input) }, input);
         await audit(tx, 'admin.doctor_invited', { userId: adminId, subjectUserId: user.id });
         return user.id;
       });

@@ -18,6 +18,7 @@ import {
 import { ApiError } from '../../lib/api-error.ts';
 import { validationMessageEn } from '@vizita/shared/messages/validation';
 import type { Locale } from '@vizita/shared/constants';
+import type { MarketCountryCode } from '@vizita/shared/domain/profile-options';
 import { isSpecialtyCode, SPECIALTY_CODES } from '@vizita/shared/domain/specialties';
 import { systemClock, type Clock } from '../../lib/clock.ts';
 import { insertFirstWeeklyHours } from '../schedules/first-hours.ts';
@@ -40,6 +41,9 @@ export type NewDoctor = {
   experienceYears?: number | undefined;
   timeZone: string;
   slotMinutes: number;
+  /** Where the doctor practises, for the public directory's filter (issue #22). */
+  city?: string;
+  country?: MarketCountryCode;
   weekly: WeeklyInterval[];
 };
 
@@ -137,17 +141,23 @@ export function createAdminService(db: Db, clock: Clock = systemClock) {
           locale: input.locale ?? 'en',
         });
         if (!user) throw new Error(`A user with the e-mail ${input.email} already exists`);
-        await insertDoctorProfile(tx, {
-          languages: input.languages ?? [],
-          bios: input.bios ?? {},
-          ...(input.feeMinor !== undefined ? { feeMinor: input.feeMinor } : {}),
-          userId: user.id,
-          title: input.title ?? 'Dr.',
-          specialties: input.specialties,
-          experienceYears: input.experienceYears ?? null,
-          timeZone: input.timeZone,
-          slotMinutes: input.slotMinutes,
-        });
+        await insertDoctorProfile(
+          tx,
+          {
+            languages: input.languages ?? [],
+            bios: input.bios ?? {},
+            ...(input.feeMinor !== undefined ? { feeMinor: input.feeMinor } : {}),
+            userId: user.id,
+            title: input.title ?? 'Dr.',
+            specialties: input.specialties,
+            experienceYears: input.experienceYears ?? null,
+            timeZone: input.timeZone,
+            slotMinutes: input.slotMinutes,
+            city: input.city ?? null,
+            country: input.country ?? null,
+          },
+          input,
+        );
         await insertFirstWeeklyHours(tx, user.id, input.weekly);
         await audit(tx, 'admin.doctor_created', { userId: user.id });
         return user.id;

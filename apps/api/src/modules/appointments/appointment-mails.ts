@@ -16,7 +16,7 @@ import { enqueue, type JobWorker } from '../jobs/queue.ts';
 import { notifyAboutAppointment } from '../notifications/appointment-notices.ts';
 import { emailWanted } from '../notifications/preferences.ts';
 import type { Mailer, MailMessage } from '../mail/mailer.ts';
-import { escapeHtml } from '../mail/templates.ts';
+import { escapeHtml } from '../../lib/html.ts';
 import { APPOINTMENT_MAIL_COPY, type AppointmentMailKind } from './appointment-mail-copy.ts';
 import type { HealthText } from './health-text.ts';
 import {

@@ -9,5 +9,8 @@ export async function registerDoctorProfile(
   app: FastifyInstance,
   { db, clock }: { db: Db; clock: Clock },
 ) {
-  await app.register(doctorProfileRoutes, { profiles: createDoctorProfileService({ db, clock }) });
+  const profiles = createDoctorProfileService({ db, clock });
+  await app.register(doctorProfileRoutes, { profiles });
+  // The public doctor pages show the photo too, by the doctor's slug (modules/public-pages).
+  return { photos: profiles };
 }

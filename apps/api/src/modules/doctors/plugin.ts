@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { shareAvailabilityChanges } from './availability-changes.ts';
 import { doctorRoutes } from './routes.ts';
+import { assignMissingSlugs } from './slugs.ts';
 import { createDoctorService } from './service.ts';
 
 /**
@@ -27,6 +28,8 @@ export async function registerDoctors(
     broadcaster: Broadcaster;
   },
 ) {
+  // Before the first request: every public page needs its slug (slugs.ts).
+  await assignMissingSlugs(db);
   const doctors = createDoctorService({ db, clock });
   await shareAvailabilityChanges(app, {
     broadcaster,

@@ -1,6 +1,7 @@
 import { and, arrayContains, asc, eq, isNull } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { doctorProfiles, users } from '../../db/schema.ts';
+import { newDoctorSlug } from './slugs.ts';
 
 // The doctors module owns `doctor_profiles` (STYLE.md §9a). This file is what it publishes for
 // the other modules: the profile read, the bookable list, the clinic's list of every doctor
@@ -49,8 +50,13 @@ export async function doctorAccounts(db: Tx, doctorId?: string) {
     .orderBy(users.lastName, users.firstName);
 }
 
-export async function insertDoctorProfile(db: Tx, values: typeof doctorProfiles.$inferInsert) {
-  await db.insert(doctorProfiles).values(values);
+/** A new doctor's profile, with the public page's slug made from the name (slugs.ts). */
+export async function insertDoctorProfile(
+  db: Tx,
+  values: Omit<typeof doctorProfiles.$inferInsert, 'slug'>,
+  name: { firstName: string; lastName: string },
+) {
+  await db.insert(doctorProfiles).values({ ...values, slug: await newDoctorSlug(db, name) });
 }
 
 export async function updateDoctorProfile(

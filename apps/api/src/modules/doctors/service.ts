@@ -55,6 +55,7 @@ export function createDoctorService({ db, clock }: { db: Db; clock: Clock }) {
           const bio = profile.bios[locale] ?? profile.bios.en;
           return {
             _id: user.id,
+            slug: profile.slug ?? user.id,
             name: doctorDisplayName({ ...user, title: profile.title }),
             specialties: profile.specialties,
             ...(profile.experienceYears !== null ? { experience: profile.experienceYears } : {}),
@@ -66,6 +67,8 @@ export function createDoctorService({ db, clock }: { db: Db; clock: Clock }) {
             fee: { amountMinor: profile.feeMinor, currency: FEE_CURRENCY },
             nextAvailable:
               first && next ? { startsAt: next.startsAt, date: first.date, slot: next.slot } : null,
+            ...(profile.city ? { city: profile.city } : {}),
+            ...(profile.country ? { country: profile.country } : {}),
           };
         }),
       );

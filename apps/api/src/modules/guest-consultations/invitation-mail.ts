@@ -1,7 +1,7 @@
 import type { Locale } from '@vizita/shared/constants';
 import { mailDateTime } from '../appointments/appointment-mails.ts';
 import type { MailMessage } from '../mail/mailer.ts';
-import { escapeHtml } from '../mail/templates.ts';
+import { escapeHtml } from '../../lib/html.ts';
 
 type Copy = {
   subject: (doctor: string) => string;

@@ -1,12 +1,7 @@
+import { escapeHtml as escape } from '../../lib/html.ts';
 import type { Locale } from '@vizita/shared/constants';
 import { INVOICE_COPY } from './invoice-copy.ts';
 import type { InvoiceView } from './invoice-view.ts';
-
-const escape = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
 
 // No script (the CSP allows none inline). On screen a card; on paper one A4 sheet per document,
 // without the links and the grey background that only make sense on screen.

@@ -1,9 +1,7 @@
+import { escapeHtml as escape } from '../../lib/html.ts';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { listOutbox } from './mailer.ts';
-
-const escape = (s: string) =>
-  s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c);
 
 /** The outbox viewer for development: registered only outside production without SMTP. */
 export const devMailRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {

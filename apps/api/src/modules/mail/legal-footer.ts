@@ -1,7 +1,7 @@
 import { DEFAULT_LOCALE, type Locale } from '@vizita/shared/constants';
 import { LEGAL_PAGES, type LegalPage } from '@vizita/shared/domain/legal';
 import type { Mailer } from './mailer.ts';
-import { escapeHtml } from './templates.ts';
+import { escapeHtml } from '../../lib/html.ts';
 
 const NAMES: Record<Locale, Record<LegalPage, string>> = {
   en: { imprint: 'Imprint', privacy: 'Privacy notice', terms: 'Terms of use' },

@@ -1,3 +1,4 @@
+import { escapeHtml } from '../../lib/html.ts';
 import type { Locale } from '@vizita/shared/constants';
 import type { MailMessage } from './mailer.ts';
 
@@ -254,12 +255,6 @@ const COPY = {
 } satisfies Record<string, Record<Locale, Copy>>;
 
 export type MailKind = keyof typeof COPY;
-
-export const escapeHtml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
 
 /** Builds one localized mail; `link` is the call to action (absolute URL built from APP_URL). */
 export function renderMail(

@@ -1,12 +1,8 @@
+import { escapeHtml as escape } from '../../lib/html.ts';
 import type { Locale } from '@vizita/shared/constants';
 import { CHECKOUT_COPY } from './checkout-copy.ts';
 import type { DeclineCode } from './providers/local-test-cards.ts';
 
-const escape = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
 const money = (minor: number, currency: string, locale: Locale) =>
   new Intl.NumberFormat(locale === 'en' ? 'en-US' : locale, { style: 'currency', currency }).format(
     minor / 100,

@@ -11,7 +11,7 @@ const focusRing =
 
 /** Pages outside the dashboard: welcome and account screens, booking pages, about. */
 export function PublicLayout() {
-  const { t } = useTranslation(['navigation', 'common']);
+  const { t, i18n } = useTranslation(['navigation', 'common']);
   const { isAuthenticated } = useSession();
   return (
     <div className="flex min-h-dvh flex-col">
@@ -21,6 +21,13 @@ export function PublicLayout() {
             <Logo />
           </Link>
           <div className="ml-auto flex items-center gap-2">
+            {/* The server renders the directory (issue #22): a whole page, in this language. */}
+            <a
+              href={`/doctors?lang=${i18n.language}`}
+              className={`${focusRing} px-3 py-2 text-sm font-semibold text-teal-800 hover:bg-teal-50`}
+            >
+              {t('findDoctor')}
+            </a>
             {isAuthenticated && (
               <Link
                 to="/dashboard"

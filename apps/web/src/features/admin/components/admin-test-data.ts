@@ -20,6 +20,9 @@ export const DOCTOR = {
   feeMinor: 6000,
   followUpFeeMinor: null,
   prescriptionFeeMinor: null,
+  city: null,
+  country: null,
+  slug: 'elena-petrova',
   upcoming: 1,
 };
 

@@ -1,16 +1,26 @@
 import { useTranslation } from 'react-i18next';
+import { MARKET_COUNTRY_CODES } from '@vizita/shared/domain/profile-options';
+import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 import type { FieldProps } from '../../../lib/use-schema-form';
 
 /**
- * Title, zone, consultation length, fee, follow-up fee and prescription request fee: the same in
- * the invitation and the edit form.
+ * Title, zone, consultation length, fee, follow-up fee, prescription request fee and where the
+ * doctor practises: the same in the invitation and the edit form.
  */
 export function DoctorCommonFields({
   field,
 }: {
   field: (
-    name: 'title' | 'timeZone' | 'slotMinutes' | 'fee' | 'followUpFee' | 'prescriptionFee',
+    name:
+      | 'title'
+      | 'timeZone'
+      | 'slotMinutes'
+      | 'fee'
+      | 'followUpFee'
+      | 'prescriptionFee'
+      | 'city'
+      | 'country',
   ) => FieldProps<string>;
 }) {
   const { t } = useTranslation('admin');
@@ -52,6 +62,24 @@ export function DoctorCommonFields({
         {...field('prescriptionFee')}
         hint={t('doctors.prescriptionFeeHint')}
       />
+      {/* The public directory's place filter (issue #22). */}
+      <TextField
+        label={t('doctors.city')}
+        {...field('city')}
+        autoComplete="off"
+        hint={t('doctors.cityHint')}
+      />
+      <SelectField
+        label={t('doctors.country')}
+        {...field('country')}
+        placeholder={t('doctors.countryNone')}
+      >
+        {MARKET_COUNTRY_CODES.map((code) => (
+          <option key={code} value={code}>
+            {t(code === 'BG' ? 'doctors.countryBG' : 'doctors.countryDE')}
+          </option>
+        ))}
+      </SelectField>
     </>
   );
 }

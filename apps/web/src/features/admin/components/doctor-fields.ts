@@ -3,6 +3,7 @@ import {
   updateDoctorSchema,
   type AdminDoctor,
 } from '@vizita/shared/contracts/admin';
+import type { MarketCountryCode } from '@vizita/shared/domain/profile-options';
 import { formSchema } from '../../../lib/form-schema';
 
 /**
@@ -20,6 +21,9 @@ export type DoctorFields = {
   followUpFee: string;
   /** Empty: a prescription request costs the consultation fee (issue #21). */
   prescriptionFee: string;
+  /** Where the doctor practises, for the public directory (issue #22); empty: not said. */
+  city: string;
+  country: string;
 };
 export type InviteFields = DoctorFields & {
   email: string;
@@ -40,6 +44,8 @@ export const EMPTY_INVITE: InviteFields = {
   fee: '60.00',
   followUpFee: '',
   prescriptionFee: '',
+  city: '',
+  country: 'BG',
 };
 
 /** A fee the clinic may leave unset (null: the consultation fee), as the form shows it. */
@@ -55,6 +61,8 @@ export function fieldsOf(doctor: AdminDoctor): DoctorFields {
     fee: (doctor.feeMinor / 100).toFixed(2),
     followUpFee: optionalFee(doctor.followUpFeeMinor),
     prescriptionFee: optionalFee(doctor.prescriptionFeeMinor),
+    city: doctor.city ?? '',
+    country: doctor.country ?? '',
   };
 }
 
@@ -89,6 +97,8 @@ const numbers = (f: DoctorFields) => ({
   feeMinor: feeMinorOf(f.fee),
   followUpFeeMinor: optionalFeeMinorOf(f.followUpFee),
   prescriptionFeeMinor: optionalFeeMinorOf(f.prescriptionFee),
+  city: f.city.trim() === '' ? null : f.city,
+  country: f.country === '' ? null : (f.country as MarketCountryCode),
 });
 
 /** The edit form, judged as PUT /api/admin/doctors/:id takes it. */

@@ -38,6 +38,9 @@ describe('the doctors of the clinic', () => {
     expect(invited).toBeUndefined();
     await user.clear(fee);
     await user.type(fee, '75,50');
+    // Where the doctor practises, for the public directory's place filter (issue #22).
+    await user.type(screen.getByLabelText('City'), 'Plovdiv');
+    expect(screen.getByLabelText('Country')).toHaveValue('BG');
     await user.click(screen.getByRole('button', { name: 'Send invitation' }));
     expect(await screen.findByText('The invitation was sent to ivo@clinic.test.')).toBeVisible();
     expect(invited).toMatchObject({
@@ -48,6 +51,8 @@ describe('the doctors of the clinic', () => {
       prescriptionFeeMinor: null,
       specialties: ['general-practice'],
       languages: ['bg'],
+      city: 'Plovdiv',
+      country: 'BG',
     });
     expect(JSON.stringify(invited)).not.toMatch(/password/i);
   });
@@ -130,6 +135,9 @@ describe('the doctors of the clinic', () => {
       feeMinor: 8000,
       followUpFeeMinor: 4000,
       prescriptionFeeMinor: 1550,
+      // Not said before, and left so.
+      city: null,
+      country: null,
     });
   });
 
