@@ -56,8 +56,11 @@ export async function openPage(
   {
     timezoneId = 'Europe/Sofia',
     ignoreHTTPSErrors = false,
+    locale = 'en-US',
   }: {
     timezoneId?: string;
+    /** The browser's language: its Accept-Language and `navigator.language`. */
+    locale?: string;
     /**
      * For an https origin with a self-signed certificate (the scale-out test's nginx): the page is
      * still a secure context, so camera, microphone and WebRTC work.
@@ -68,7 +71,7 @@ export async function openPage(
   const context = await browser.newContext({
     baseURL,
     ignoreHTTPSErrors,
-    locale: 'en-US',
+    locale,
     timezoneId,
     viewport: { width: 1280, height: 800 },
   });

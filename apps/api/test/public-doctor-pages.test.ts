@@ -118,7 +118,7 @@ describe('a doctor’s public page', () => {
     expect(body).toContain('€90.00');
     // The first free time of Monday in Berlin: 09:00 has begun at 08:00 UTC; 09:30 is next.
     expect(body).toContain('>09:30<');
-    expect(body).toContain('href="/book/jonas-weber?at=2026-11-23T08%3A30%3A00.000Z&amp;lang=en"');
+    expect(body).toContain('href="/book/jonas-weber?at=2026-11-23T08:30:00.000Z&amp;lang=en"');
     expect(body).not.toMatch(/<script(?! type="application\/ld\+json")/);
     expect(jsonLdOf(body)).toMatchObject({
       '@context': 'https://schema.org',

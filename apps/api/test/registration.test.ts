@@ -206,6 +206,83 @@ describe('mails that a registration sends', () => {
   });
 });
 
+// Issue #22: "Book this time" on a public page, then an account — the validation link, opened
+// from the mail (perhaps in another browser), brings the patient back to her slot.
+describe('a booking chosen before the account', () => {
+  let nextIp = 1;
+  const registerFrom = (payload: Record<string, unknown>) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/auth/register-minimal',
+      payload,
+      remoteAddress: `203.0.113.${nextIp++}`,
+    });
+  const returnTo = '/book/georgi-dimitrov-2?at=2026-12-01T08:30:00.000Z&lang=bg';
+  const nextOf = (text: string) => {
+    const match = /\/validate-email\?token=[\w-]+&next=(\S+)/.exec(text);
+    return match ? decodeURIComponent(match[1]!) : null;
+  };
+
+  it('carries the booking link in the validation link, and nothing into other mails', async () => {
+    const res = await registerFrom({ ...person('booker@example.bg'), returnTo });
+    expect(res.statusCode).toBe(201);
+    const [mail] = await t.mails('booker@example.bg');
+    expect(nextOf(mail!.text)).toBe(returnTo);
+    expect(mail!.html).toContain(`/validate-email?token=`);
+    expect(mail!.html).toContain(`&amp;next=${encodeURIComponent(returnTo)}`);
+    // The token is still the link's own parameter.
+    const token = await t.tokenFromMail('booker@example.bg', '/validate-email');
+    const validated = await t.app.inject({
+      method: 'POST',
+      url: `/auth/validate-email?token=${token}`,
+    });
+    expect(validated.statusCode).toBe(200);
+
+    // Without one, the link is as before.
+    await registerFrom(person('plain@example.bg'));
+    const [plain] = await t.mails('plain@example.bg');
+    expect(plain!.text).toMatch(/\/validate-email\?token=[\w-]+\s/);
+  });
+
+  it('answers an existing address exactly as a new one, with or without a booking', async () => {
+    await registerFrom(person('booked-owner@example.de'));
+    const token = await t.tokenFromMail('booked-owner@example.de', '/validate-email');
+    await t.app.inject({ method: 'POST', url: `/auth/validate-email?token=${token}` });
+
+    const fresh = await registerFrom({ ...person('booked-new@example.de'), returnTo });
+    const again = await registerFrom({ ...person('booked-owner@example.de'), returnTo });
+    const plain = await registerFrom(person('booked-plain@example.de'));
+    expect(again.statusCode).toBe(fresh.statusCode);
+    expect(again.json()).toEqual(fresh.json());
+    expect(plain.json()).toEqual(fresh.json());
+    // The owner is told she has an account; her own browser still holds the slot she chose.
+    const notice = (await t.mails('booked-owner@example.de')).find(
+      (m) => m.subject === 'You already have a Vizita account',
+    );
+    expect(notice!.text).not.toContain('/book/');
+  });
+
+  it.each([
+    ['another page', '/dashboard'],
+    ['another site', 'https://evil.example/book/x?at=2026-12-01T08:30:00.000Z'],
+    ['a protocol-relative address', '//evil.example/book/x?at=2026-12-01T08:30:00.000Z'],
+    ['a bad instant', '/book/georgi-dimitrov?at=2026-02-30T08:30:00.000Z'],
+    ['a slug out of shape', '/book/Georgi%20Dimitrov?at=2026-12-01T08:30:00.000Z'],
+    ['an extra parameter', `${returnTo}&next=/admin`],
+    ['a non-string', 42],
+  ])('refuses %s as the return path, for new and existing addresses alike', async (_n, bad) => {
+    for (const email of ['bad-return-new@example.bg', 'booked-owner@example.de']) {
+      const res = await registerFrom({ ...person(email), returnTo: bad });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({
+        success: false,
+        errors: [expect.objectContaining({ path: 'returnTo', code: 'invalidValue' })],
+      });
+    }
+    expect(await t.mails('bad-return-new@example.bg')).toHaveLength(0);
+  });
+});
+
 describe('POST /auth/validate-email', () => {
   it('validates once, then says "already validated"; unknown and expired tokens fail', async () => {
     await register(person('val@example.bg'));

@@ -2,6 +2,7 @@ import { Navigate, Outlet, redirect } from 'react-router';
 import { DelayedSpinner } from '../components/ui/spinner';
 import { useSession } from '../features/auth/hooks/use-session';
 import { getSessionState, initializeSession } from '../features/auth/session-store';
+import { bookingCalendarPath } from '../lib/booking-intent';
 import { loadSignedInTranslations } from '../lib/i18n';
 
 // Route guards of spec §2. They run as loaders — on every navigation, after the session has been
@@ -27,7 +28,9 @@ function homeOfSignedIn(): string {
   if (mustAcceptLegalTexts()) return CONSENT_PATH;
   if (isAdmin()) return '/admin';
   if (isDoctor()) return '/doctor';
-  return getSessionState().user?.isProfileComplete ? '/dashboard' : '/complete-profile';
+  if (!getSessionState().user?.isProfileComplete) return '/complete-profile';
+  // A time chosen on a public doctor page before signing in (issue #22): on to its booking.
+  return bookingCalendarPath() ?? '/dashboard';
 }
 
 /** requiresGuest: signed-out visitors only. */

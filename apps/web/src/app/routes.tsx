@@ -62,6 +62,12 @@ const lazyVerify = async () => {
   const page = await import('../features/verification/components/verify-page');
   return { loader: page.verifyPageLoader, Component: page.VerifyPage };
 };
+// "Book this time" on a public doctor page (issue #22): it decides in its loader and redirects,
+// so `/` carries only the route's line; its texts are the signed-in screens'.
+const lazyBookLink = async () => {
+  const page = await import('./pages/book-link-page');
+  return { loader: page.bookLinkLoader, Component: page.BookLinkPage };
+};
 
 /** The signed-in layout, under which the staff areas are patched in. */
 const SIGNED_IN_ROUTE_ID = 'signed-in';
@@ -126,6 +132,8 @@ export const routes: RouteObject[] = [
           { path: 'guest/:token', lazy: lazyGuest('GuestLinkPage') },
           // A document's check, from its QR code (/verify/<id>) or its typed short code.
           { path: 'verify/:idOrCode?', lazy: lazyVerify },
+          // A public page's "Book this time": remembers the time, then sign-in or the booking.
+          { path: 'book/:slug', lazy: lazyBookLink },
         ],
       },
       { path: 'home', loader: () => redirect('/dashboard') },

@@ -115,6 +115,7 @@ describe('the earlier-time alert on the booking page', () => {
         ok([
           {
             _id: doctorId,
+            slug: 'elena-petrova',
             name: 'Dr. Elena Petrova',
             specialties: ['cardiology'],
             experience: 12,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { loginRequestSchema, registerFormSchema, registerRequestSchema } from './auth.ts';
+import { registerFormSchema, registerRequestSchema } from './auth.ts';
+import { loginRequestSchema } from './sign-in.ts';
 import { VALIDATION_MESSAGES_EN } from '../messages/validation.ts';
 
 const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
@@ -17,6 +18,23 @@ describe('registration contract', () => {
   it('accepts a complete registration and trims the e-mail', () => {
     const parsed = registerRequestSchema.parse({ ...valid, email: '  maria@example.bg ' });
     expect(parsed.email).toBe('maria@example.bg');
+  });
+
+  it('carries a booking link to return to after validation, and nothing else (issue #22)', () => {
+    const returnTo = '/book/elena-petrova?at=2026-12-01T08:30:00.000Z&lang=bg';
+    expect(registerRequestSchema.parse({ ...valid, returnTo }).returnTo).toBe(returnTo);
+    for (const bad of [
+      '/dashboard',
+      'https://evil.example/book/x?at=2026-12-01T08:30:00.000Z',
+      '//evil.example/book/x?at=2026-12-01T08:30:00.000Z',
+      '/book/x?at=2026-12-01T08:30:00.000Z&next=/admin',
+      '/book/x?at=2026-12-01T08:30:00.000Z&lang=fr',
+      '/book/x?at=tomorrow',
+      42,
+    ])
+      expect(messages(registerRequestSchema.safeParse({ ...valid, returnTo: bad }))).toEqual([
+        'invalidValue',
+      ]);
   });
 
   it('refuses unknown fields so clients cannot smuggle isAdmin', () => {

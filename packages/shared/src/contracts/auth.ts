@@ -1,15 +1,6 @@
 import * as z from 'zod/mini';
-import {
-  EMAIL_MAX,
-  LOCALES,
-  NAME_MAX,
-  NAME_MIN,
-  PASSWORD_MAX,
-  PASSWORD_MIN,
-} from '../constants.ts';
-import { isValidEmail } from '../domain/email.ts';
+import { LOCALES, NAME_MAX, NAME_MIN, PASSWORD_MAX } from '../constants.ts';
 import { passwordPolicyViolations } from '../domain/password-policy.ts';
-import { LEGAL_DOCUMENTS } from '../domain/legal.ts';
 import { successSchema } from './api-response.ts';
 import {
   filled,
@@ -18,17 +9,10 @@ import {
   safeLine,
   uncheckedSecret,
 } from './field-checks.ts';
+import { requiredEmail } from './sign-in.ts';
 
-// Messages are i18n keys (messages/validation.ts): the form translates them, the API sends English.
-const requiredEmail = (invalidKey: 'emailInvalid' | 'loginEmailInvalid') =>
-  z
-    .string({ error: 'emailRequired' })
-    .check(
-      z.trim(),
-      z.minLength(1, 'emailRequired'),
-      maxLengthIfFilled(EMAIL_MAX, invalidKey),
-      z.refine(isValidEmail, { message: invalidKey, when: filled }),
-    );
+// Registration, e-mail validation, password reset and change. Signing in and the session it
+// answers are ./sign-in.ts: the sign-in form on `/` needs those alone (ADR 0010, 150 KB).
 
 /** A new password under the one policy (ADR 0003); reports every broken rule. */
 export const newPasswordSchema = z.string({ error: 'passwordRequired' }).check(
@@ -75,6 +59,24 @@ export const tokenSchema = z
   .string({ error: 'tokenRequired' })
   .check(z.minLength(1, 'tokenRequired'), z.maxLength(256, 'tokenRequired'), safeLine());
 
+/**
+ * A booking link's path (issue #22): `/book/<slug>?at=<UTC instant>[&lang=<locale>]` and nothing
+ * else — no character that could lead elsewhere — capturing the slug, the instant and the
+ * language. The shape only: the sign-in form loads this file and `/` has no bytes to spare (ADR
+ * 0010). Whether the instant is a real one (no 30 February) is domain/booking-link.ts's check,
+ * which the API and every page that follows such a path apply as well.
+ */
+export const BOOKING_LINK_PATH =
+  /^\/book\/([a-z0-9-]{1,80})\?at=([\dT:.-]{16,24}Z)(?:&lang=(en|bg|de))?$/;
+
+/**
+ * Where the validation mail's link sends the new patient on (issue #22): the booking link of the
+ * slot she chose before registering, and nothing else — the server puts it into a mail.
+ */
+export const bookingReturnPathSchema = z
+  .string({ error: 'invalidValue' })
+  .check(z.regex(BOOKING_LINK_PATH, 'invalidValue'));
+
 /** POST /auth/register-minimal (spec §3 Registration payload; the repeat field is not sent). */
 export const registerRequestSchema = z.strictObject({
   firstName: personName('firstNameRequired', 'firstNameMin'),
@@ -82,6 +84,8 @@ export const registerRequestSchema = z.strictObject({
   email: requiredEmail('emailInvalid'),
   password: newPasswordSchema,
   termsAccepted: z.literal(true, { error: 'termsRequired' }),
+  /** A booking chosen before the account existed (issue #22): the validation link returns to it. */
+  returnTo: z.optional(bookingReturnPathSchema),
 });
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 
@@ -106,43 +110,6 @@ export type RegisterForm = z.infer<typeof registerFormSchema>;
 export const registerResponseSchema = successSchema(
   z.object({ emailValidationRequired: z.boolean() }),
 );
-
-/** POST /auth/login (spec §5 Login rules; `ip` is the device label of spec §7). */
-export const loginRequestSchema = z.strictObject({
-  email: requiredEmail('loginEmailInvalid'),
-  // Only compared with the stored hash: any character a browser sends may be part of it.
-  password: uncheckedSecret(
-    z
-      .string({ error: 'passwordRequired' })
-      .check(
-        z.minLength(1, 'passwordRequired'),
-        minLengthIfFilled(PASSWORD_MIN, 'passwordMin'),
-        maxLengthIfFilled(PASSWORD_MAX, 'passwordMax'),
-      ),
-  ),
-  ip: z.optional(z.string().check(z.maxLength(64), safeLine())),
-});
-export type LoginRequest = z.infer<typeof loginRequestSchema>;
-
-/** What login and status answer (spec §7); userType is always lower-cased. */
-export const sessionSchema = z.object({
-  accessToken: z.string(),
-  userId: z.string(),
-  isAdmin: z.boolean(),
-  userType: z.string(),
-  isPaid: z.boolean(),
-  isProfileComplete: z.boolean(),
-  /**
-   * Two-factor sign-in: `off`, `on`, or `required` — a doctor or admin without it, whose session
-   * can do nothing but set it up (ADR 0023).
-   */
-  twoFactor: z.enum(['off', 'on', 'required']),
-  /** A patient's legal documents with a new version not yet accepted (asked once; ADR 0024). */
-  consentsDue: z.array(z.enum(LEGAL_DOCUMENTS)),
-});
-export type Session = z.infer<typeof sessionSchema>;
-
-export const sessionResponseSchema = successSchema(sessionSchema);
 
 /** POST /auth/resend-validation-email and POST /auth/forgot-password. */
 /** An e-mail field with the spec's messages, for forms beyond the sign-up (an admin's invite). */

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { LOCALES } from '../constants.ts';
+import { DOCTOR_SLUG_PATTERN } from '../domain/booking-link.ts';
 import { MARKET_COUNTRY_CODES } from '../domain/profile-options.ts';
 import { isSpecialtyCode } from '../domain/specialties.ts';
 import { FEE_MINOR_MAX } from './admin.ts';
@@ -39,6 +40,4 @@ export type PublicDirectoryQuery = z.infer<typeof publicDirectoryQuerySchema>;
 export const publicDoctorQuerySchema = z.object({ lang: orEmpty(z.enum(LOCALES, 'invalidValue')) });
 
 /** A doctor's public address: what slugs are made of (apps/api doctors/slugs.ts). */
-export const doctorSlugSchema = z
-  .string()
-  .check(z.regex(/^[a-z0-9]+(-[a-z0-9]+)*$/), z.maxLength(120));
+export const doctorSlugSchema = z.string().check(z.regex(DOCTOR_SLUG_PATTERN));

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { successSchema } from './api-response.ts';
-import { sessionResponseSchema } from './auth.ts';
+import { sessionResponseSchema } from './sign-in.ts';
 import { safeLine, uncheckedSecret } from './field-checks.ts';
 
 // Two-factor sign-in (TOTP, RFC 6238) and the signed-in devices (issue #11, ADR 0023).

@@ -36,7 +36,7 @@ const DEMO_DOCTORS: DemoDoctor[] = [
     city: 'Sofia',
     country: 'BG',
     specialties: ['cardiology'],
-    languages: ['bg', 'en', 'ru'],
+    languages: ['bg', 'de', 'en', 'ru'],
     locale: 'bg',
     bios: {
       en: 'Cardiologist; chest pain, palpitations and the follow-up of heart disease.',

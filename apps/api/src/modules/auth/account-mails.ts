@@ -11,6 +11,7 @@ import { enqueue, type JobWorker } from '../jobs/queue.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { renderMail } from '../mail/templates.ts';
 import { audit } from '../../lib/audit.ts';
+import { parseBookingLinkPath } from '@vizita/shared/domain/booking-link';
 import { findUserByEmail, type UserRow } from './users.ts';
 import * as tokens from './one-time-tokens.ts';
 
@@ -24,20 +25,24 @@ export const ACCOUNT_MAIL_JOB = 'account_mail';
  */
 export type AccountMailPurpose = 'validate' | 'reset' | 'exists';
 
-/** Queues one account mail in the caller's transaction (or alone); answers the job's key. */
+/**
+ * Queues one account mail in the caller's transaction (or alone); answers the job's key. `ip` is
+ * the requester's, for the audit; `returnTo` a booking link the validation link carries on (issue
+ * #22), already checked by the registration.
+ */
 export async function queueAccountMail(
   tx: Tx,
   purpose: AccountMailPurpose,
   email: string,
   now: Date,
-  ip?: string,
+  { ip, returnTo }: { ip?: string | undefined; returnTo?: string | undefined } = {},
 ): Promise<string> {
   const key = `account-mail:${purpose}:${randomUUID()}`;
   await enqueue(tx, {
     kind: ACCOUNT_MAIL_JOB,
     key,
     runAt: now,
-    payload: { purpose, email, ...(ip ? { ip } : {}) },
+    payload: { purpose, email, ...(ip ? { ip } : {}), ...(returnTo ? { returnTo } : {}) },
   });
   return key;
 }
@@ -55,8 +60,9 @@ export function registerAccountMails({
   mailer: Mailer;
   appUrl: string;
 }) {
-  const link = (path: string, token: string) =>
-    `${appUrl}${path}?token=${encodeURIComponent(token)}`;
+  const link = (path: string, token: string, next?: string) =>
+    `${appUrl}${path}?token=${encodeURIComponent(token)}` +
+    (next ? `&next=${encodeURIComponent(next)}` : '');
 
   async function issueToken(user: UserRow, purpose: tokens.OneTimePurpose, ttlMs: number) {
     const token = randomToken();
@@ -78,8 +84,11 @@ export function registerAccountMails({
       case 'validate': {
         if (user.emailValidatedAt) return;
         const token = await issueToken(user, 'email_validation', EMAIL_VALIDATION_TOKEN_TTL_MS);
+        // Checked again: a job row outlives the request that checked it, and the link is ours.
+        const next =
+          payload.returnTo && parseBookingLinkPath(payload.returnTo) ? payload.returnTo : undefined;
         await mailer.send(
-          renderMail('emailValidation', locale, user, link('/validate-email', token)),
+          renderMail('emailValidation', locale, user, link('/validate-email', token, next)),
         );
         return;
       }

@@ -4,14 +4,13 @@ import {
   changePasswordRequestSchema,
   checkResetTokenRequestSchema,
   emailOnlyRequestSchema,
-  loginRequestSchema,
   registerRequestSchema,
   registerResponseSchema,
   resetPasswordRequestSchema,
-  sessionResponseSchema,
   validateEmailQuerySchema,
   validateEmailResponseSchema,
 } from '@vizita/shared/contracts/auth';
+import { loginRequestSchema, sessionResponseSchema } from '@vizita/shared/contracts/sign-in';
 import {
   loginResponseSchema,
   twoFactorLoginRequestSchema,

@@ -1,8 +1,9 @@
 import { REFRESH_TOKEN_TTL_SECONDS, type Locale } from '@vizita/shared/constants';
-import type { Session } from '@vizita/shared/contracts/auth';
+import type { Session } from '@vizita/shared/contracts/sign-in';
 import { normalizeEmail } from '@vizita/shared/domain/email';
+import { parseBookingLinkPath } from '@vizita/shared/domain/booking-link';
 import type { Db, Tx } from '../../db/client.ts';
-import { ApiError } from '../../lib/api-error.ts';
+import { ApiError, validationError } from '../../lib/api-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import type { AfterResponse } from '../../lib/after-response.ts';
@@ -189,9 +190,20 @@ export function createAuthService(deps: AuthDeps) {
 
   return {
     async register(
-      input: { firstName: string; lastName: string; email: string; password: string },
+      input: {
+        firstName: string;
+        lastName: string;
+        email: string;
+        password: string;
+        /** A booking link the validation mail's link returns to (issue #22). */
+        returnTo?: string | undefined;
+      },
       ctx: RequestContext,
     ) {
+      // The contract checks the booking link's shape; its instant must also exist (no 30
+      // February). Before anything else, so the answer is the same for any address.
+      if (input.returnTo !== undefined && !parseBookingLinkPath(input.returnTo))
+        throw validationError([{ path: ['returnTo'], message: 'invalidValue' }]);
       const perIp = await rateLimiter.hit(
         `register:ip:${ctx.ip}`,
         limits.registerPerIp,
@@ -211,7 +223,10 @@ export function createAuthService(deps: AuthDeps) {
           REGISTRATION_MAIL_WINDOW_MS,
           tx,
         );
-        return allowed ? queueAccountMail(tx, purpose, email, now) : null;
+        // Only the validation link carries the booking on: the owner of an existing account
+        // signs in where she is, and her browser still holds the slot she chose.
+        const returnTo = purpose === 'validate' ? input.returnTo : undefined;
+        return allowed ? queueAccountMail(tx, purpose, email, now, { returnTo }) : null;
       };
       const key = await db.transaction(async (tx) => {
         const created = await insertUser(tx, {
@@ -462,7 +477,7 @@ export function createAuthService(deps: AuthDeps) {
       // The spec answers 400 here ("Please wait before requesting another reset email").
       await mailLimit('forgot', email, 'resetWait', 400, ctx.ip);
       // Queued for any address: the job mails only an existing account.
-      sendAfterResponse(await queueAccountMail(db, 'reset', email, clock(), ctx.ip));
+      sendAfterResponse(await queueAccountMail(db, 'reset', email, clock(), { ip: ctx.ip }));
     },
 
     /** Tells the reset screen whether its link is usable, without spending it. */

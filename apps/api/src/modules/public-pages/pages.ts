@@ -1,6 +1,7 @@
 import { type Locale } from '@vizita/shared/constants';
 import { CONSULTATION_LANGUAGES, type Doctor } from '@vizita/shared/contracts/doctors';
 import { WITHIN_DAYS } from '@vizita/shared/contracts/public-doctors';
+import { bookingLinkPath } from '@vizita/shared/domain/booking-link';
 import { SPECIALTY_CODES, specialtyName } from '@vizita/shared/domain/specialties';
 import { html, type SafeHtml } from '../../lib/html.ts';
 import { formatMoney } from '../appointments/appointment-mails.ts';
@@ -253,7 +254,7 @@ function dayLabel(date: string, locale: Locale): string {
 
 /** The link that books a time: the app carries it through sign-in or registration (issue #22). */
 export const bookingPath = (doctor: Doctor, startsAt: string, locale: Locale) =>
-  `/book/${doctor.slug}?${new URLSearchParams({ at: startsAt, lang: locale }).toString()}`;
+  bookingLinkPath({ slug: doctor.slug, at: startsAt, lang: locale });
 
 /** /doctors/<slug>: who the doctor is, what a consultation costs, and the next free times. */
 export function doctorMain(

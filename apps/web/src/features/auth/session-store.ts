@@ -1,5 +1,5 @@
 import { LOGIN_DEVICE_LABEL } from '@vizita/shared/constants';
-import type { Session } from '@vizita/shared/contracts/auth';
+import type { Session } from '@vizita/shared/contracts/sign-in';
 import { accessToken, isApiError, onRefresh } from '../../lib/api-client';
 import { getAuthStatus, readSession } from './api/get-auth-status';
 

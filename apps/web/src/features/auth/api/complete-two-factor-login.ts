@@ -1,4 +1,4 @@
-import { sessionResponseSchema } from '@vizita/shared/contracts/auth';
+import { sessionResponseSchema } from '@vizita/shared/contracts/sign-in';
 import type { TwoFactorLoginRequest } from '@vizita/shared/contracts/two-factor';
 import { api, isApiError } from '../../../lib/api-client';
 import { useMutationAction } from '../../../lib/use-mutation-action';

@@ -1,4 +1,4 @@
-import type { Session } from '@vizita/shared/contracts/auth';
+import type { Session } from '@vizita/shared/contracts/sign-in';
 import { LEGAL_DOCUMENTS } from '@vizita/shared/domain/legal';
 import { refreshSession } from '../../../lib/api-client';
 

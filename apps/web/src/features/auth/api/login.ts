@@ -1,5 +1,5 @@
 import { LOGIN_DEVICE_LABEL } from '@vizita/shared/constants';
-import { sessionResponseSchema, type Session } from '@vizita/shared/contracts/auth';
+import { sessionResponseSchema, type Session } from '@vizita/shared/contracts/sign-in';
 import { api } from '../../../lib/api-client';
 import { useMutationAction } from '../../../lib/use-mutation-action';
 import {

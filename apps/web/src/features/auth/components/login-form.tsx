@@ -1,11 +1,12 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { loginRequestSchema } from '@vizita/shared/contracts/auth';
+import { loginRequestSchema } from '@vizita/shared/contracts/sign-in';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { DelayedSpinner } from '../../../components/ui/spinner';
 import { TextField } from '../../../components/ui/text-field';
+import { bookingCalendarPath } from '../../../lib/booking-intent';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useLogin } from '../api/login';
 import { useResendValidationEmail } from '../api/resend-validation-email';
@@ -40,7 +41,9 @@ export function LoginForm() {
     try {
       const answer = await login.mutateAsync({ email, password });
       if ('challenge' in answer) return setChallenge(answer.challenge);
-      await navigate('/dashboard');
+      // A time chosen on a public doctor page goes on to its booking (issue #22); the guards
+      // send a doctor, an admin or an incomplete profile where they belong.
+      await navigate(bookingCalendarPath() ?? '/dashboard');
     } catch (error) {
       if (isEmailNotValidated(error)) setUnvalidatedEmail(email);
     }

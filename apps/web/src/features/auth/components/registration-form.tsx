@@ -1,14 +1,33 @@
 import { useTranslation } from 'react-i18next';
 import { registerFormSchema } from '@vizita/shared/contracts/auth';
+import { bookingLinkPath, parseBookingLinkPath } from '@vizita/shared/domain/booking-link';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { NewPasswordFields } from '../../../components/new-password-fields';
 import { CheckboxField } from '../../../components/ui/checkbox-field';
 import { TermsReadNote } from '../../../components/terms-read-note';
 import { TextField } from '../../../components/ui/text-field';
+import { readBookingIntent } from '../../../lib/booking-intent';
+import { isLocale } from '../../../lib/i18n';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useRegister } from '../api/register';
 import { registerErrorKey } from '../utils/error-keys';
+
+/**
+ * The booking link of a time chosen on a public doctor page (issue #22), for the validation mail's
+ * link to return to: the address may be confirmed in another browser, which remembers nothing.
+ */
+function returnToOfIntent(language: string): string | undefined {
+  const intent = readBookingIntent();
+  if (!intent) return undefined;
+  const path = bookingLinkPath({
+    slug: intent.slug,
+    at: intent.at,
+    ...(isLocale(language) ? { lang: language } : {}),
+  });
+  // Only what the server accepts: an unreadable leftover must not fail the registration.
+  return parseBookingLinkPath(path) ? path : undefined;
+}
 
 const emptyForm = {
   firstName: '',
@@ -24,7 +43,7 @@ export function RegistrationForm({
 }: {
   onRegistered: (result: { emailValidationRequired: boolean }) => void;
 }) {
-  const { t } = useTranslation('auth');
+  const { t, i18n } = useTranslation('auth');
   const registration = useRegister();
 
   const form = useSchemaForm({ schema: registerFormSchema, defaultValues: emptyForm });
@@ -32,7 +51,12 @@ export function RegistrationForm({
   const onSubmit = form.handleSubmit(async ({ repeatPassword: _repeat, ...values }) => {
     try {
       // The repeat field is checked here and never sent (spec §3).
-      const result = await registration.mutateAsync({ ...values, termsAccepted: true });
+      const returnTo = returnToOfIntent(i18n.language);
+      const result = await registration.mutateAsync({
+        ...values,
+        termsAccepted: true,
+        ...(returnTo ? { returnTo } : {}),
+      });
       form.reset();
       onRegistered(result);
     } catch (error) {

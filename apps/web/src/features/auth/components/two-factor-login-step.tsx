@@ -10,6 +10,7 @@ import { Button } from '../../../components/ui/button';
 import { CheckboxField } from '../../../components/ui/checkbox-field';
 import { LoadingState } from '../../../components/ui/spinner';
 import { TextField } from '../../../components/ui/text-field';
+import { bookingCalendarPath } from '../../../lib/booking-intent';
 import { focusOnMount } from '../../../lib/focus';
 import { loadSignedInTranslations } from '../../../lib/i18n';
 import { formSchema } from '../../../lib/form-schema';
@@ -63,7 +64,7 @@ function CodeForm({ challenge, onRestart }: { challenge: string; onRestart: () =
   const submit = form.handleSubmit(async (body) => {
     try {
       await complete.mutateAsync(body);
-      await navigate('/dashboard');
+      await navigate(bookingCalendarPath() ?? '/dashboard');
     } catch {
       // Shown below from the mutation's error.
     }

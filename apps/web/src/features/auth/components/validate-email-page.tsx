@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { DELAYS } from '@vizita/shared/constants';
+import { parseBookingLinkPath } from '@vizita/shared/domain/booking-link';
 import { Alert } from '../../../components/ui/alert';
 import { buttonClasses } from '../../../components/ui/button';
 import { AlertCircleIcon, CheckCircleIcon } from '../../../components/ui/icons';
@@ -31,16 +32,24 @@ function Failure({ message }: { message: string }) {
   );
 }
 
-/** /validate-email?token= — confirms the address from the e-mailed link (spec §2, §4). */
+/**
+ * /validate-email?token=[&next=] — confirms the address from the e-mailed link (spec §2, §4).
+ * `next` is the booking link of a time chosen before registering (issue #22): the way to sign-in
+ * then passes through it, which remembers the time again in this browser, perhaps not the one
+ * she registered in.
+ */
 export function ValidateEmailPage() {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token');
+  const next = searchParams.get('next');
+  // Only a booking link: anything else in a link is no address we send anyone to.
+  const signIn = next && parseBookingLinkPath(next) ? next : '/';
   const validation = useValidateEmail(token);
 
   // Spec §4: success leads back to login after 3 seconds.
-  useTimeout(() => void navigate('/'), DELAYS.emailValidationRedirectMs, validation.isSuccess);
+  useTimeout(() => void navigate(signIn), DELAYS.emailValidationRedirectMs, validation.isSuccess);
 
   let content;
   if (!token) {
@@ -63,7 +72,7 @@ export function ValidateEmailPage() {
         <p role="status" className="text-sm text-slate-600">
           {t('validateEmail.redirecting')}
         </p>
-        <Link to="/" className={buttonClasses('primary', 'w-full')}>
+        <Link to={signIn} className={buttonClasses('primary', 'w-full')}>
           {t('actions.continueToLogin')}
         </Link>
       </div>

@@ -8,6 +8,7 @@ import { Card } from '../../../components/ui/card';
 import { ClockIcon, LockIcon, ShieldIcon, VideoIcon } from '../../../components/ui/icons';
 import { PageTitle } from '../../../components/ui/page-title';
 import { DelayedSpinner } from '../../../components/ui/spinner';
+import { readBookingIntent } from '../../../lib/booking-intent';
 import { useTimeout } from '../../../lib/use-timeout';
 import { useSession } from '../hooks/use-session';
 import { LoginForm } from './login-form';
@@ -18,6 +19,11 @@ import { LoginForm } from './login-form';
 const loadRegistrationForm = () => import('./registration-form');
 const RegistrationForm = lazy(async () => ({
   default: (await loadRegistrationForm()).RegistrationForm,
+}));
+
+// A time chosen on a public doctor page (issue #22): its notice is fetched only then.
+const BookingIntentNotice = lazy(async () => ({
+  default: (await import('./booking-intent-notice')).BookingIntentNotice,
 }));
 
 type Notice = 'register.successValidate' | 'register.successReady' | 'login.accountDeleted';
@@ -94,6 +100,7 @@ export function WelcomePage() {
   const [notice, setNotice] = useState<Notice | null>(() =>
     endedBecause === 'accountDeleted' ? 'login.accountDeleted' : null,
   );
+  const [bookingIntent] = useState(readBookingIntent);
 
   useEffect(() => {
     void loadRegistrationForm();
@@ -114,6 +121,11 @@ export function WelcomePage() {
       </div>
 
       <Card className="lg:col-start-2 lg:row-span-2 lg:row-start-1">
+        {bookingIntent && (
+          <Suspense>
+            <BookingIntentNotice intent={bookingIntent} />
+          </Suspense>
+        )}
         {registering ? (
           <section aria-labelledby="register-heading" className="space-y-6">
             <div>

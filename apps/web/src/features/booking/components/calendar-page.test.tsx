@@ -12,6 +12,7 @@ const DOCTOR_ID = '0b5c8f6e-3a1d-4f7e-9c2b-1d2e3f4a5b6c';
 const doctors = [
   {
     _id: DOCTOR_ID,
+    slug: 'elena-petrova',
     name: 'Dr. Elena Petrova',
     specialties: ['cardiology', 'internal-medicine'],
     experience: 12,
@@ -24,6 +25,7 @@ const doctors = [
   },
   {
     _id: '1c6d9a7f-4b2e-4a8f-8d3c-2e3f4a5b6c7d',
+    slug: 'hans-weber',
     name: 'Dr. Hans Weber',
     specialties: ['dermatology'],
     photoUrl: 'https://example.com/weber.jpg',
@@ -315,5 +317,159 @@ describe('finding the right doctor', () => {
     expect(screen.getByRole('status')).toHaveTextContent(
       'Keine Ärztin und kein Arzt passt zu diesen Filtern.',
     );
+  });
+});
+
+// Issue #22: "Book this time" on a public page, remembered through sign-in (lib/booking-intent.ts),
+// arrives here as /calendar?doctor=<slug>&at=<instant>.
+describe('a time chosen on a public doctor page', () => {
+  const remember = (at: string) =>
+    localStorage.setItem(
+      'bookingIntent',
+      JSON.stringify({ slug: 'elena-petrova', at, savedAt: Date.now() }),
+    );
+
+  it('preselects the doctor and the day, and opens the confirmation of a time still free', async () => {
+    const { calls } = signedIn({
+      'POST /api/payments/create-session': () =>
+        ok({ sessionUrl: 'https://pay.example/cs_1', sessionId: 'cs_1', appointmentId: 'ap-1' }),
+    });
+    remember('2026-11-24T10:30:00.000Z');
+    const assign = vi.fn();
+    const user = userEvent.setup();
+    renderApp('/calendar?doctor=elena-petrova&at=2026-11-24T10:30:00.000Z');
+
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm Appointment' });
+    expect(dialog).toHaveTextContent('Dr. Elena Petrova');
+    expect(dialog).toHaveTextContent('Tuesday, November 24, 2026');
+    expect(dialog).toHaveTextContent('Time10:30');
+    expect(screen.getByRole('button', { name: /^Dr\. Elena Petrova/ })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(screen.getByRole('button', { name: 'Tuesday, November 24, 2026' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    // The remembered time has done its work: a later sign-in lands on the dashboard again.
+    expect(localStorage.getItem('bookingIntent')).toBeNull();
+
+    // Pay holds the slot and leaves for the hosted checkout.
+    vi.stubGlobal('location', { ...window.location, assign });
+    await user.click(within(dialog).getByRole('button', { name: 'Pay' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://pay.example/cs_1'));
+    expect(calls.find((c) => c.path === '/api/payments/create-session')?.body).toMatchObject({
+      doctorId: DOCTOR_ID,
+      date: '2026-11-24',
+      slot: '10:30',
+    });
+  });
+
+  it("takes the day of the time in the doctor's own zone", async () => {
+    const { calls } = signedIn({
+      'GET /api/availability': (call: RecordedCall) =>
+        call.path.includes('date=2026-11-25')
+          ? ok([
+              {
+                date: '2026-11-25',
+                slots: ['00:30'],
+                times: [{ slot: '00:30', startsAt: '2026-11-24T23:30:00.000Z' }],
+              },
+            ])
+          : ok([]),
+    });
+    // 23:30 in UTC is already Wednesday in Berlin.
+    renderApp('/calendar?doctor=hans-weber&at=2026-11-24T23:30:00.000Z');
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm Appointment' });
+    expect(dialog).toHaveTextContent('Dr. Hans Weber');
+    expect(calls.some((c) => c.path.includes('date=2026-11-25'))).toBe(true);
+  });
+
+  it('says at once when the time is no longer free and offers the nearest free ones', async () => {
+    signedIn({
+      'GET /api/availability': (call: RecordedCall) =>
+        call.path.includes('date=2026-11-24')
+          ? ok([entry('2026-11-24', ['10:00', '10:30'])])
+          : ok([
+              entry('2026-11-24', ['10:00', '10:30']),
+              entry('2026-11-26', ['14:00']),
+              // Beyond two weeks of the wanted time: not "near".
+              entry('2026-12-09', ['09:00']),
+            ]),
+    });
+    remember('2026-11-24T11:00:00.000Z');
+    const user = userEvent.setup();
+    renderApp('/calendar?doctor=elena-petrova&at=2026-11-24T11:00:00.000Z');
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('That time is no longer free');
+    expect(alert).toHaveTextContent(
+      'The time with Dr. Elena Petrova on Tuesday, November 24, 2026 at 11:00 has been booked',
+    );
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    const nearest = await screen.findByRole('list', {
+      name: 'The nearest free times with Dr. Elena Petrova',
+    });
+    expect(
+      within(nearest)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual([
+      'Tue, Nov 24, 2026 · 10:00',
+      'Tue, Nov 24, 2026 · 10:30',
+      'Thu, Nov 26, 2026 · 14:00',
+    ]);
+    // Still remembered until she chooses.
+    expect(localStorage.getItem('bookingIntent')).not.toBeNull();
+
+    await user.click(within(nearest).getByRole('button', { name: 'Thu, Nov 26, 2026 · 14:00' }));
+    const dialog = screen.getByRole('dialog', { name: 'Confirm Appointment' });
+    expect(dialog).toHaveTextContent('Thursday, November 26, 2026');
+    expect(dialog).toHaveTextContent('Time14:00');
+    expect(localStorage.getItem('bookingIntent')).toBeNull();
+    expect(screen.queryByText('That time is no longer free')).not.toBeInTheDocument();
+  });
+
+  it('forgets the time when she would rather choose in the calendar', async () => {
+    signedIn();
+    remember('2026-11-24T11:00:00.000Z');
+    const user = userEvent.setup();
+    renderApp('/calendar?doctor=elena-petrova&at=2026-11-24T11:00:00.000Z');
+    await user.click(
+      await screen.findByRole('button', { name: 'Choose another time in the calendar' }),
+    );
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(localStorage.getItem('bookingIntent')).toBeNull();
+    // The doctor and the day stay chosen.
+    expect(screen.getByRole('button', { name: '10:00' })).toBeInTheDocument();
+  });
+
+  it('settles the taken time when she picks a time of the day herself', async () => {
+    signedIn();
+    remember('2026-11-24T11:00:00.000Z');
+    const user = userEvent.setup();
+    renderApp('/calendar?doctor=elena-petrova&at=2026-11-24T11:00:00.000Z');
+    await screen.findByText('That time is no longer free');
+    const dayTimes = screen.getByRole('region', { name: 'Choose a time' });
+    await user.click(within(dayTimes).getByRole('button', { name: '10:30' }));
+    expect(screen.getByRole('dialog', { name: 'Confirm Appointment' })).toHaveTextContent(
+      'Time10:30',
+    );
+    expect(screen.queryByText('That time is no longer free')).not.toBeInTheDocument();
+    expect(localStorage.getItem('bookingIntent')).toBeNull();
+  });
+
+  it('names a link to an unknown doctor and offers the normal choice', async () => {
+    signedIn();
+    remember('2026-11-24T10:30:00.000Z');
+    renderApp('/calendar?doctor=nobody-here&at=2026-11-24T10:30:00.000Z');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'We could not find the doctor of your booking link. Please choose a doctor below.',
+    );
+    expect(await screen.findByRole('button', { name: /^Dr\. Elena Petrova/ })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
+    await waitFor(() => expect(localStorage.getItem('bookingIntent')).toBeNull());
   });
 });

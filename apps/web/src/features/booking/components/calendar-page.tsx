@@ -1,24 +1,30 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { BOOKING_WINDOW_DAYS, type Doctor } from '@vizita/shared/contracts/doctors';
+import { DOCTOR_SLUG_PATTERN, normalizeInstant } from '@vizita/shared/domain/booking-link';
+import { zonedDateAndSlot } from '@vizita/shared/domain/zoned-time';
 import { useAvailability } from '../../../api/get-availability';
 import { useFreeSlots } from '../../../api/get-free-slots';
 import { availabilityKeys } from '../../../api/query-keys';
+import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ChevronDownIcon } from '../../../components/ui/icons';
 import { ErrorState } from '../../../components/ui/error-state';
 import { PageTitle } from '../../../components/ui/page-title';
 import { LoadingState } from '../../../components/ui/spinner';
+import { clearBookingIntent } from '../../../lib/booking-intent';
 import { cn } from '../../../lib/cn';
 import { toIsoDate } from '../../../lib/dates';
 import { useDoctors } from '../api/get-doctors';
 import { isoDaysAfter, monthOf, type MonthView } from '../utils/calendar';
+import { nearestSlots, type DatedSlot } from '../utils/nearest-slots';
 import { EarlierTimeAlert } from '../../../components/earlier-time-alert';
 import { ConfirmAppointmentDialog } from './confirm-appointment-dialog';
 import { DoctorList } from './doctor-list';
+import { LinkedSlotTaken } from './linked-slot-taken';
 import { MonthCalendar } from './month-calendar';
 import { SlotList } from './slot-list';
 
@@ -35,18 +41,46 @@ function panelClasses(shownOnMobile: boolean) {
   return cn(shownOnMobile ? 'block' : 'hidden', 'md:block');
 }
 
+/**
+ * What the page does with `?doctor=<slug>&at=<instant>` (issue #22: a time chosen on a public
+ * doctor page, remembered through sign-in): find the doctor, then check the time on its day.
+ */
+type Linked =
+  | { step: 'none' }
+  | { step: 'findDoctor'; slug: string; at: string | null }
+  | { step: 'checkTime'; at: string }
+  | { step: 'taken'; at: string }
+  | { step: 'unknownDoctor' };
+
+function linkedOf(query: URLSearchParams): Linked {
+  const slug = query.get('doctor');
+  if (slug === null) return { step: 'none' };
+  // A slug out of shape names no doctor; a time that is no instant is left out.
+  if (!DOCTOR_SLUG_PATTERN.test(slug)) return { step: 'unknownDoctor' };
+  return { step: 'findDoctor', slug, at: normalizeInstant(query.get('at') ?? '') };
+}
+
+/** The month a calendar day (YYYY-MM-DD) is in. */
+const monthOfIso = (date: string): MonthView => ({
+  year: Number(date.slice(0, 4)),
+  month: Number(date.slice(5, 7)) - 1,
+});
+
 /** /calendar — Book Appointment (spec §2, §4 Booking flow): doctor, date, time, confirm, pay. */
 export function CalendarPage() {
   const { t } = useTranslation('appointments');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const [searchParams] = useSearchParams();
   // "Today" as the page opened; the server clips availability to its own today anyway.
   const [today] = useState(() => new Date());
   const [doctor, setDoctor] = useState<Doctor | null>(null);
   const [date, setDate] = useState<string | null>(null);
   const [slot, setSlot] = useState<string | null>(null);
+  const [startsAt, setStartsAt] = useState<string | undefined>(undefined);
   const [confirming, setConfirming] = useState(false);
   const [view, setView] = useState<MonthView>(() => monthOf(today));
+  const [linked, setLinked] = useState<Linked>(() => linkedOf(searchParams));
 
   const doctors = useDoctors();
   const range = useMemo(
@@ -68,6 +102,47 @@ export function CalendarPage() {
     () => new Set((availability.data ?? []).filter((e) => e.slots.length > 0).map((e) => e.date)),
     [availability.data],
   );
+  const takenAt = linked.step === 'taken' ? linked.at : null;
+  const nearest = useMemo(
+    () => (takenAt && availability.data ? nearestSlots(availability.data, takenAt, today) : null),
+    [takenAt, availability.data, today],
+  );
+
+  // The linked time, step by step as the data arrives (adjusting state while rendering, as React
+  // recommends over an effect): its doctor and day preselected, then its confirmation opened if
+  // the time is still free.
+  if (linked.step === 'findDoctor' && doctors.data) {
+    const found = doctors.data.find((d) => d.slug === linked.slug);
+    if (!found) setLinked({ step: 'unknownDoctor' });
+    else {
+      setDoctor(found);
+      if (!linked.at) setLinked({ step: 'none' });
+      else if (Date.parse(linked.at) <= today.getTime())
+        setLinked({ step: 'taken', at: linked.at });
+      else {
+        const day = zonedDateAndSlot(new Date(linked.at), found.timeZone).date;
+        setDate(day);
+        setView(monthOfIso(day));
+        setLinked({ step: 'checkTime', at: linked.at });
+      }
+    }
+  }
+  if (linked.step === 'checkTime' && daySlots.isSuccess) {
+    const free = daySlots.data.find((s) => Date.parse(s.startsAt) === Date.parse(linked.at));
+    if (free) {
+      setSlot(free.slot);
+      setStartsAt(free.startsAt);
+      setConfirming(true);
+      setLinked({ step: 'none' });
+    } else setLinked({ step: 'taken', at: linked.at });
+  }
+
+  // The remembered time has done its work once its confirmation opens, its doctor is unknown or
+  // the patient chooses for herself.
+  const linkSettled = linked.step === 'none' || linked.step === 'unknownDoctor';
+  useEffect(() => {
+    if (linkSettled && searchParams.has('doctor')) clearBookingIntent();
+  }, [linkSettled, searchParams]);
 
   // Spec §2: availability refreshes when the tab becomes visible again.
   useEffect(() => {
@@ -82,17 +157,33 @@ export function CalendarPage() {
 
   const step: Step = !doctor ? 1 : !date ? 2 : 3;
 
+  /** The patient chooses for herself now: the linked time is done with (and forgotten). */
+  const settleLink = () => setLinked({ step: 'none' });
   const chooseDoctor = (next: Doctor) => {
+    settleLink();
     setDoctor(next);
     setDate(null);
     setSlot(null);
   };
   const chooseDate = (next: string) => {
+    // Another day than the linked time's: its check is off; a taken time's offer stays.
+    if (linked.step === 'checkTime') settleLink();
     setDate(next);
     setSlot(null);
   };
   const chooseSlot = (next: string) => {
+    settleLink();
     setSlot(next);
+    setStartsAt(daySlots.data?.find((s) => s.slot === next)?.startsAt);
+    setConfirming(true);
+  };
+  /** Another time instead of the taken linked one: its day shown, its confirmation opened. */
+  const chooseNearest = (next: DatedSlot) => {
+    settleLink();
+    setDate(next.date);
+    setView(monthOfIso(next.date));
+    setSlot(next.slot);
+    setStartsAt(next.startsAt);
     setConfirming(true);
   };
   const refresh = () => {
@@ -121,6 +212,19 @@ export function CalendarPage() {
           </Button>
         )}
       </div>
+
+      {linked.step === 'unknownDoctor' && (
+        <Alert tone="error">{t('bookingLink.unknownDoctorHere')}</Alert>
+      )}
+      {linked.step === 'taken' && doctor && (
+        <LinkedSlotTaken
+          doctor={doctor}
+          at={linked.at}
+          nearest={availability.isError ? [] : nearest}
+          onChoose={chooseNearest}
+          onDismiss={settleLink}
+        />
+      )}
 
       <ol aria-label={t('booking.stepsLabel')} className="flex gap-2 text-sm">
         {([1, 2, 3] as const).map((n) => (
@@ -258,7 +362,7 @@ export function CalendarPage() {
           doctor={doctor}
           date={date}
           slot={slot}
-          startsAt={daySlots.data?.find((s) => s.slot === slot)?.startsAt}
+          startsAt={startsAt}
           onClose={() => {
             setConfirming(false);
             setSlot(null);

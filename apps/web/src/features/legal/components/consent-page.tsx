@@ -10,6 +10,7 @@ import { CheckboxField } from '../../../components/ui/checkbox-field';
 import { PageTitle } from '../../../components/ui/page-title';
 import { isApiError } from '../../../lib/api-client';
 import { formatLongCalendarDate } from '../../../lib/dates';
+import { bookingCalendarPath } from '../../../lib/booking-intent';
 import { focusOnMount } from '../../../lib/focus';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useAcceptConsents } from '../api/accept-consents';
@@ -46,7 +47,8 @@ export function ConsentPage({
   const submit = form.handleSubmit(() =>
     accept.mutate(
       { accepted: due.map((document) => ({ document, version: LEGAL_VERSIONS[document] })) },
-      { onSuccess: () => void navigate('/dashboard', { replace: true }) },
+      // A time chosen on a public doctor page before signing in goes on to its booking (#22).
+      { onSuccess: () => void navigate(bookingCalendarPath() ?? '/dashboard', { replace: true }) },
     ),
   );
   const changedMeanwhile = isApiError(accept.error) && accept.error.code === 'legalVersionChanged';

@@ -10,6 +10,7 @@ import { TermsReadNote } from '../../../components/terms-read-note';
 import { PageTitle } from '../../../components/ui/page-title';
 import { LoadingState } from '../../../components/ui/spinner';
 import { TextField } from '../../../components/ui/text-field';
+import { bookingCalendarPath } from '../../../lib/booking-intent';
 import { focusOnMount } from '../../../lib/focus';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { saveThenRefreshSession } from '../utils/save-then-refresh';
@@ -36,7 +37,10 @@ function Completed() {
         <p className="font-semibold">{t('complete.success')}</p>
         <p className="mt-1">{t('complete.successText')}</p>
       </Alert>
-      <Button className="w-full sm:w-auto" onClick={() => void navigate('/dashboard')}>
+      <Button
+        className="w-full sm:w-auto"
+        onClick={() => void navigate(bookingCalendarPath() ?? '/dashboard')}
+      >
         {t('complete.continue')}
       </Button>
     </div>
@@ -63,13 +67,21 @@ function CompleteProfileForm({
     },
   });
 
-  const onSubmit = form.handleSubmit((payload) =>
-    saveThenRefreshSession(payload, {
+  const onSubmit = form.handleSubmit(async (payload) => {
+    let saved = true;
+    await saveThenRefreshSession(payload, {
       save: completion.mutateAsync,
       refresh: onCompleted,
-      onRejected: (error) => form.setServerErrors(error),
-    }),
-  );
+      onRejected: (error) => {
+        saved = false;
+        form.setServerErrors(error);
+      },
+    });
+    // A time chosen on a public doctor page before signing in (issue #22): the profile was all
+    // its booking waited for. After the refresh, so the booking page's guard sees it complete.
+    const booking = saved ? bookingCalendarPath() : null;
+    if (booking) await navigate(booking, { replace: true });
+  });
 
   if (completion.isSuccess) return <Completed />;
 
