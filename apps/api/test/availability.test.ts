@@ -54,6 +54,7 @@ describe('GET /api/doctors', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toContainEqual({
       _id: sofia,
+      slug: 'elena-petrova',
       name: 'Dr. Elena Petrova',
       specialties: ['general-practice'],
       experience: 12,
