@@ -250,6 +250,19 @@ describe('the directory', () => {
     expect(names((await get('/doctors?lang=en&within=1&specialty=')).body)).toHaveLength(4);
   });
 
+  it('leaves out a doctor whose next free time is later than the visitor wants', async () => {
+    // Monday in the test's clock; she works on Saturdays only, five days on.
+    await doctor({
+      firstName: 'Mila',
+      lastName: 'Saturday',
+      weekly: parseWeeklyHours('Sat 09:00-12:00'),
+    });
+    await t.app.availability.changed();
+    expect(names((await get('/doctors?lang=en&within=1')).body)).not.toContain('mila-saturday');
+    expect(names((await get('/doctors?lang=en&within=3')).body)).not.toContain('mila-saturday');
+    expect(names((await get('/doctors?lang=en&within=7')).body)).toContain('mila-saturday');
+  });
+
   it('answers a filter it does not understand with 400 and says so on the page', async () => {
     const res = await get('/doctors?lang=de&specialty=astrology');
     expect(res.statusCode).toBe(400);

@@ -9,8 +9,14 @@ import { newDoctorSlug } from './slugs.ts';
 
 export type DoctorProfileRow = typeof doctorProfiles.$inferSelect;
 
-/** The doctors patients can book: active ones, optionally by specialty code and language. */
-export async function listDoctors(db: Db, filter: { specialty?: string; language?: string } = {}) {
+/**
+ * The doctors patients can book: active ones, optionally by specialty code and language — or the
+ * one of a public page's slug.
+ */
+export async function listDoctors(
+  db: Db,
+  filter: { specialty?: string; language?: string; slug?: string } = {},
+) {
   return db
     .select({
       user: { id: users.id, firstName: users.firstName, lastName: users.lastName },
@@ -26,6 +32,7 @@ export async function listDoctors(db: Db, filter: { specialty?: string; language
           ? arrayContains(doctorProfiles.specialties, [filter.specialty])
           : undefined,
         filter.language ? arrayContains(doctorProfiles.languages, [filter.language]) : undefined,
+        filter.slug ? eq(doctorProfiles.slug, filter.slug) : undefined,
       ),
     )
     .orderBy(asc(users.lastName), asc(users.firstName));

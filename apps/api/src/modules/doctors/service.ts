@@ -39,8 +39,14 @@ export function createDoctorService({ db, clock }: { db: Db; clock: Clock }) {
   }
 
   const service = {
-    /** The bookable doctors, filtered, each with the bio in the reader's language. */
-    async list(query: DoctorListQuery = {}, locale: Locale = DEFAULT_LOCALE): Promise<Doctor[]> {
+    /**
+     * The bookable doctors, filtered, each with the bio in the reader's language; `slug` (not a
+     * filter of the API's) finds the one of a public page.
+     */
+    async list(
+      query: DoctorListQuery & { slug?: string } = {},
+      locale: Locale = DEFAULT_LOCALE,
+    ): Promise<Doctor[]> {
       const rows = await listDoctors(db, query);
       const now = clock();
       return Promise.all(

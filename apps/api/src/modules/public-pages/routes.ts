@@ -88,7 +88,7 @@ export const publicPageRoutes: FastifyPluginAsync<Deps> = async (
     const t = PUBLIC_COPY[choice.locale];
     const path = `/doctors/${request.params.slug}`;
     const doctor = doctorSlugSchema.safeParse(request.params.slug).success
-      ? (await doctors.list({}, choice.locale)).find((d) => d.slug === request.params.slug)
+      ? (await doctors.list({ slug: request.params.slug }, choice.locale))[0]
       : undefined;
     if (!doctor) {
       const page = publicShell(
@@ -124,7 +124,7 @@ export const publicPageRoutes: FastifyPluginAsync<Deps> = async (
 
   app.get<{ Params: { slug: string } }>('/doctors/:slug/photo', async (request, reply) => {
     const doctor = doctorSlugSchema.safeParse(request.params.slug).success
-      ? (await doctors.list()).find((d) => d.slug === request.params.slug)
+      ? (await doctors.list({ slug: request.params.slug }))[0]
       : undefined;
     if (!doctor?.photoUrl) return reply.status(404).type('text/plain').send('Not found');
     const photo = await photos.photo(doctor._id);

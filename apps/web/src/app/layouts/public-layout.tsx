@@ -21,13 +21,17 @@ export function PublicLayout() {
             <Logo />
           </Link>
           <div className="ml-auto flex items-center gap-2">
-            {/* The server renders the directory (issue #22): a whole page, in this language. */}
-            <a
-              href={`/doctors?lang=${i18n.language}`}
-              className={`${focusRing} px-3 py-2 text-sm font-semibold text-teal-800 hover:bg-teal-50`}
-            >
-              {t('findDoctor')}
-            </a>
+            {/* The server renders the directory (issue #22): a whole page, in this language.
+                For visitors: a signed-in patient books from the dashboard, and beside its link
+                this one would not fit a 375 px header. */}
+            {!isAuthenticated && (
+              <a
+                href={`/doctors?lang=${i18n.language}`}
+                className={`${focusRing} px-3 py-2 text-sm font-semibold whitespace-nowrap text-teal-800 hover:bg-teal-50`}
+              >
+                {t('findDoctor')}
+              </a>
+            )}
             {isAuthenticated && (
               <Link
                 to="/dashboard"

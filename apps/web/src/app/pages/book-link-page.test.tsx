@@ -1,8 +1,9 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { EGN, profileData } from '../../test/fixtures';
 import { fail, mockApi, ok, session } from '../../test/mock-api';
+import { fillRegistration } from '../../test/registration';
 import { renderApp } from '../../test/render';
 
 // Issue #22, "Booking before an account": /book/<slug>?at=<instant>&lang=<locale>, the public
@@ -235,16 +236,8 @@ describe('registering with a remembered time', () => {
       }),
     });
     remember();
-    const user = userEvent.setup();
     renderApp('/?register=true');
-    const form = await screen.findByRole('form', { name: 'Create Account' });
-    await user.type(within(form).getByLabelText('First Name'), 'Maria');
-    await user.type(within(form).getByLabelText('Last Name'), 'Ivanova');
-    await user.type(within(form).getByLabelText('Email'), 'maria@example.bg');
-    await user.type(within(form).getByLabelText('Password'), 'Sofia-2026!');
-    await user.type(within(form).getByLabelText('Repeat Password'), 'Sofia-2026!');
-    await user.click(within(form).getByLabelText('I accept the terms and conditions'));
-    await user.click(within(form).getByRole('button', { name: 'Create Account' }));
+    await fillRegistration();
     await waitFor(() =>
       expect(calls.find((c) => c.path === '/auth/register-minimal')?.body).toMatchObject({
         email: 'maria@example.bg',

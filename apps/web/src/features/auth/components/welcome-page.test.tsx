@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { fail, mockApi, ok, session } from '../../../test/mock-api';
+import { fillRegistration } from '../../../test/registration';
 import { renderApp } from '../../../test/render';
 import { getSessionState } from '../session-store';
 
@@ -29,6 +30,15 @@ describe('welcome page', () => {
     expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute(
       'href',
       '/forgot-password',
+    );
+  });
+
+  it("links a visitor to the server's doctor directory in the page's language", async () => {
+    mockApi(signedOutStatus);
+    renderApp('/');
+    expect(await screen.findByRole('link', { name: 'Find a doctor' })).toHaveAttribute(
+      'href',
+      '/doctors?lang=en',
     );
   });
 
@@ -122,21 +132,6 @@ describe('welcome page', () => {
 });
 
 describe('registration view (?register=true)', () => {
-  async function fillRegistration() {
-    const user = userEvent.setup(
-      vi.isFakeTimers() ? { advanceTimers: vi.advanceTimersByTime.bind(vi) } : {},
-    );
-    const form = await screen.findByRole('form', { name: 'Create Account' });
-    await user.type(within(form).getByLabelText('First Name'), 'Maria');
-    await user.type(within(form).getByLabelText('Last Name'), 'Ivanova');
-    await user.type(within(form).getByLabelText('Email'), 'maria@example.bg');
-    await user.type(within(form).getByLabelText('Password'), 'Sofia-2026!');
-    await user.type(within(form).getByLabelText('Repeat Password'), 'Sofia-2026!');
-    await user.click(within(form).getByLabelText('I accept the terms and conditions'));
-    await user.click(within(form).getByRole('button', { name: 'Create Account' }));
-    return { user, form };
-  }
-
   it('opens from the login view and goes back with "Back to Login"', async () => {
     mockApi(signedOutStatus);
     vi.spyOn(console, 'warn').mockImplementation(() => {});
