@@ -33,6 +33,7 @@ import { registerPrescriptionRequests } from './modules/prescription-requests/pl
 import { registerGuestConsultations } from './modules/guest-consultations/plugin.ts';
 import { registerHealth } from './modules/health/plugin.ts';
 import { startBackgroundWork } from './modules/jobs/background.ts';
+import { registerOnDemand } from './modules/on-demand/plugin.ts';
 import { createJobWorker } from './modules/jobs/queue.ts';
 import { registerLegal } from './modules/legal/plugin.ts';
 import { registerMail } from './modules/mail/plugin.ts';
@@ -268,6 +269,8 @@ export async function buildApp(deps: AppDeps) {
     broadcaster,
   });
   await registerGuestConsultations(app, { ...platform, meetings, preflight, counters: metrics });
+  // "See a doctor now": paid through payments' checkout, taken through appointments' visits.
+  const { onDemand } = await registerOnDemand(app, { ...platform, doctors, payments });
 
   const retention = createRetention({ db, clock, rateLimiter });
   // Lapsed holds already count as free for availability and new holds; their sweep only brings
@@ -282,6 +285,7 @@ export async function buildApp(deps: AppDeps) {
         run: () => appointments.lapseUnansweredRequests(),
       },
       { name: 'expire ended waitlist alerts', run: () => waitlist.expireEnded() },
+      { name: 'refund untaken on-demand visits', run: () => onDemand.endTimedOut() },
       { name: 'run due jobs', run: () => jobs.runDue() },
       { name: 'encrypt legacy health texts', run: () => encryptLegacyHealthText(db, healthText) },
       { name: 'apply retention', run: () => retention.pruneIfDue() },

@@ -114,6 +114,11 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: z.optional(z.string().check(z.minLength(1))),
   STRIPE_WEBHOOK_SECRET: z.optional(z.string().check(z.minLength(1))),
   STRIPE_API_URL: z.optional(z.url()),
+  // "See a doctor now" (ADR 0042): the clinic's fee in euro cents, and how long a paid patient
+  // waits in the queue at most before she is refunded in full.
+  ON_DEMAND_FEE_MINOR: positiveInt(4900),
+  // (A fraction of a minute is allowed: the journey that waits for nobody waits seconds.)
+  ON_DEMAND_MAX_WAIT_MINUTES: z._default(z.coerce.number().check(z.positive()), 20),
   // Demo doctors on first start: on by default, except in production.
   SEED_DEMO_DATA: z.optional(z.enum(['true', 'false'])),
   // Reverse proxies may sit in front; trust their X-Forwarded-For only when told to.
@@ -408,6 +413,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       supervisoryAuthority: e.CLINIC_SUPERVISORY_AUTHORITY ?? null,
       invoiceSeries: e.INVOICE_SERIES,
     },
+    onDemand: { feeMinor: e.ON_DEMAND_FEE_MINOR, maxWaitMinutes: e.ON_DEMAND_MAX_WAIT_MINUTES },
     metrics: {
       /** The Bearer token /metrics asks for, wherever it is served. */
       token: e.METRICS_TOKEN ?? null,

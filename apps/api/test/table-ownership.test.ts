@@ -61,6 +61,8 @@ const TABLE_OWNERS = {
   issuedDocuments: 'verification',
   clinicalDocuments: 'clinical-documents',
   clinicalDocumentVersions: 'clinical-documents',
+  onDemandRequests: 'on-demand',
+  doctorOnCall: 'on-demand',
 } as const satisfies Record<TableKey, string>;
 
 type Verb = 'insert' | 'update' | 'delete';

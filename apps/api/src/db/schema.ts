@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   customType,
   date,
   index,
@@ -174,13 +175,13 @@ export const appointments = pgTable(
     patientId: uuid('patient_id')
       .notNull()
       .references(() => users.id),
-    doctorId: uuid('doctor_id')
-      .notNull()
-      .references(() => users.id),
+    // Null only for a "see a doctor now" visit (plan `on-demand`, ADR 0042) that no doctor has
+    // taken yet: the first free doctor becomes its doctor (the check below allows nothing else).
+    doctorId: uuid('doctor_id').references(() => users.id),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
     timeZone: text('time_zone').notNull(),
-    plan: text('plan', { enum: ['consultation', 'prescription', 'follow-up'] })
+    plan: text('plan', { enum: ['consultation', 'prescription', 'follow-up', 'on-demand'] })
       .notNull()
       .default('consultation'),
     status: text('status', {
@@ -218,6 +219,7 @@ export const appointments = pgTable(
       .where(sql`${t.status} in ('pending', 'upcoming') and ${t.plan} <> 'prescription'`),
     index('appointments_patient_idx').on(t.patientId, t.startsAt),
     index('appointments_doctor_idx').on(t.doctorId, t.startsAt),
+    check('appointments_doctor_present', sql`${t.doctorId} is not null or ${t.plan} = 'on-demand'`),
   ],
 );
 
@@ -955,3 +957,41 @@ export const clinicalDocumentVersions = pgTable(
   },
   (t) => [uniqueIndex('clinical_document_versions_key').on(t.documentId, t.version)],
 );
+
+/**
+ * A "see a doctor now" visit while it waits (issue #22, ADR 0042): the appointment (plan
+ * `on-demand`, no doctor yet) with what the patient asked for. It joins the queue when paid
+ * (`queuedAt`); the first free doctor of the specialty who speaks the language takes it, or it
+ * ends — timed out at `givesUpAt`, or left — and is refunded in full.
+ */
+export const onDemandRequests = pgTable(
+  'on_demand_requests',
+  {
+    appointmentId: uuid('appointment_id')
+      .primaryKey()
+      .references(() => appointments.id, { onDelete: 'cascade' }),
+    specialty: text('specialty').notNull(),
+    language: text('language').notNull(),
+    queuedAt: timestamp('queued_at', { withTimezone: true }),
+    givesUpAt: timestamp('gives_up_at', { withTimezone: true }),
+    takenAt: timestamp('taken_at', { withTimezone: true }),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    endReason: text('end_reason', { enum: ['taken', 'timed_out', 'left', 'unpaid'] }),
+  },
+  (t) => [
+    // The queue itself: paid, not ended, oldest first.
+    index('on_demand_requests_waiting_idx')
+      .on(t.specialty, t.queuedAt)
+      .where(sql`${t.queuedAt} is not null and ${t.endedAt} is null`),
+  ],
+);
+
+/** A doctor "available now" for on-demand patients until `until` (switched on by her or an admin). */
+export const doctorOnCall = pgTable('doctor_on_call', {
+  doctorId: uuid('doctor_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  until: timestamp('until', { withTimezone: true }).notNull(),
+  setBy: uuid('set_by').references(() => users.id, { onDelete: 'set null' }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -26,6 +26,14 @@ const lazyPrescriptionRequest = async () => ({
     await import('../features/prescription-requests/components/prescription-request-page')
   ).PrescriptionRequestPage,
 });
+// "See a doctor now" (issue #22): the form that opens the checkout, then her place in the queue.
+const lazySeeDoctorNow = async () => ({
+  Component: (await import('../features/on-demand/components/see-doctor-now-page'))
+    .SeeDoctorNowPage,
+});
+const lazyQueue = async () => ({
+  Component: (await import('../features/on-demand/components/queue-page')).QueuePage,
+});
 const lazyBilling = async () => ({
   Component: (await import('../features/billing/components/billing-history-page'))
     .BillingHistoryPage,
@@ -51,6 +59,9 @@ export const patientRoutes: RouteObject[] = [
   { path: 'follow-ups/:id', lazy: lazyFollowUp },
   // Paid like a booking, so asked like one: with a complete profile.
   { path: 'prescriptions/new', loader: requireCompleteProfile, lazy: lazyPrescriptionRequest },
+  // Paid like a booking, so asked like one; the queue page is where the checkout returns.
+  { path: 'see-a-doctor-now', loader: requireCompleteProfile, lazy: lazySeeDoctorNow },
+  { path: 'see-a-doctor-now/:id', lazy: lazyQueue },
   { path: 'billing', lazy: lazyBilling },
   { path: 'waitlist', lazy: lazyWaitlist },
   { path: 'waitlist/offers/:id', lazy: lazyWaitlistOffer },

@@ -9,7 +9,8 @@ import { controlClasses } from './ui/text-field';
 /**
  * Why an appointment is cancelled, in words the other side reads (spec §5: 10 to 500 characters):
  * the patient's, the doctor's and the clinic's cancellations, and the bookings a change of hours
- * cancels. Typing stops at the limit rather than failing on submit.
+ * cancels — or why she wants to see a doctor now. Typing stops at the limit rather than failing on
+ * submit.
  */
 export function ReasonField({
   label,
@@ -17,6 +18,7 @@ export function ReasonField({
   hint,
   counter,
   rows = 4,
+  max = CANCEL_REASON_MAX,
   disabled,
 }: {
   label: string;
@@ -25,6 +27,8 @@ export function ReasonField({
   /** Shows "12/500" under the field; the text is what a screen reader hears instead. */
   counter?: ((length: number, max: number) => string) | undefined;
   rows?: number;
+  /** The longest text: a cancellation's by default; a visit's reason is another (REASON_MAX). */
+  max?: number;
   disabled?: boolean | undefined;
 }) {
   const id = useId();
@@ -41,7 +45,7 @@ export function ReasonField({
         name={field.name}
         rows={rows}
         required
-        maxLength={CANCEL_REASON_MAX}
+        maxLength={max}
         value={field.value}
         onChange={field.onChange}
         onBlur={field.onBlur}
@@ -66,13 +70,13 @@ export function ReasonField({
             id={counterId}
             className={cn(
               'shrink-0 text-sm tabular-nums',
-              length >= CANCEL_REASON_MAX ? 'font-semibold text-red-700' : 'text-slate-600',
+              length >= max ? 'font-semibold text-red-700' : 'text-slate-600',
             )}
           >
             <span aria-hidden="true">
-              {length}/{CANCEL_REASON_MAX}
+              {length}/{max}
             </span>
-            <span className="sr-only">{counter(length, CANCEL_REASON_MAX)}</span>
+            <span className="sr-only">{counter(length, max)}</span>
           </p>
         </div>
       ) : (

@@ -42,6 +42,8 @@ const SAME_IN_EVERY_LANGUAGE = new Set([
   'privacy:file.fields.version',
   // A medicine's form German writes as English does.
   'clinicalDocuments:prescription.forms.gel',
+  // A doctor's name in brackets, after a control's text, for screen readers.
+  'onDemand:onCall.forDoctor',
 ]);
 
 describe('translations', () => {

@@ -6,7 +6,12 @@ import { maxLengthIfFilled, minLengthIfFilled, safeFreeText } from './field-chec
 import { prescriptionRequestDetailsSchema } from './prescription-request-details.ts';
 
 /** Plans of spec §3 with their labels' i18n keys living in the web app. */
-export const APPOINTMENT_PLANS = ['consultation', 'prescription', 'follow-up'] as const;
+export const APPOINTMENT_PLANS = [
+  'consultation',
+  'prescription',
+  'follow-up',
+  'on-demand',
+] as const;
 /**
  * Statuses a patient sees: spec §3's three, and `no_show` when the doctor recorded that the patient
  * did not attend (issue #10). A payment hold is `pending` and is never listed.

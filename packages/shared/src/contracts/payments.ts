@@ -91,6 +91,11 @@ export const paymentHistoryItemSchema = z.object({
   receiptUrl: z.nullable(z.string()),
   // The invoice as a PDF download, signed like the receipt link (ADR 0021).
   invoicePdfUrl: z.optional(z.nullable(z.string())),
+  /**
+   * A "see a doctor now" visit (ADR 0042): until a doctor takes it — and for good if it was
+   * refunded untaken — `doctor.name` is empty and `doctor.specialties` holds what was asked for.
+   */
+  onDemand: z.optional(z.boolean()),
 });
 export type PaymentHistoryItem = z.infer<typeof paymentHistoryItemSchema>;
 export const paymentHistoryResponseSchema = successSchema(z.array(paymentHistoryItemSchema));

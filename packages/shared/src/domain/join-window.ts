@@ -9,10 +9,10 @@ export type JoinState = { isJoinable: boolean; minutesUntilJoinable: number; has
 
 /**
  * The plans met by video: the consultation (spec §4) and the follow-up visit the doctor proposes
- * after one (issue #20) — a follow-up of a video consultation is one too. A prescription request
- * has no call.
+ * after one (issue #20) — a follow-up of a video consultation is one too — and the visit with the
+ * first free doctor ("see a doctor now", ADR 0042). A prescription request has no call.
  */
-export const VIDEO_PLANS = ['consultation', 'follow-up'] as const;
+export const VIDEO_PLANS = ['consultation', 'follow-up', 'on-demand'] as const;
 export const hasVideoCall = (plan: string) => (VIDEO_PLANS as readonly string[]).includes(plan);
 
 /**

@@ -153,6 +153,14 @@ export const API_ERRORS = {
   prescriptionRequestTakesPrescription:
     'A prescription request is answered with a prescription, or declined with a reason.',
   appointmentNotMovable: 'A prescription request has no time to move.',
+  queueEntryNotFound: 'Queue entry not found',
+  queueEntryClosed: 'You are no longer waiting in the queue.',
+  alreadyInQueue: 'You are already waiting for a doctor.',
+  notOnCall: 'Switch "available now" on to take patients.',
+  inOnDemandCall: 'Finish the call with your current patient first.',
+  nobodyWaiting: 'No patient is waiting for you right now.',
+  onDemandNotMovable:
+    'A visit with the first free doctor takes place now: it cannot be moved or given to another doctor.',
 } as const;
 
 export type ApiErrorCode = keyof typeof API_ERRORS;

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, lt, ne, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, lt, ne, or } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { appointments, doctorProfiles, payments } from '../../db/schema.ts';
 import { doctor, fromAppointmentWithParticipants, patient } from './with-participants.ts';
@@ -97,7 +97,8 @@ export async function findPaymentOf(tx: Tx, appointmentId: string) {
 
 /**
  * Upcoming appointments whose window closed before `endedBefore` become completed. A
- * prescription request is completed by its answer, never by time (ADR 0039).
+ * prescription request is completed by its answer, never by time (ADR 0039); a visit with the
+ * first free doctor only once a doctor took it (an untaken one is refunded, ADR 0042).
  */
 export async function completeEnded(db: Db, endedBefore: Date, now: Date) {
   return db
@@ -107,6 +108,7 @@ export async function completeEnded(db: Db, endedBefore: Date, now: Date) {
       and(
         eq(appointments.status, 'upcoming'),
         ne(appointments.plan, 'prescription'),
+        isNotNull(appointments.doctorId),
         lt(appointments.startsAt, endedBefore),
       ),
     )

@@ -185,7 +185,9 @@ export function createAppointmentService({
       const request = a.plan === 'prescription';
       // Its time is free again: the patients waiting for an earlier one are offered it. (A
       // prescription request held none.)
-      if (!request) await slotsFreed(tx, { doctorId: a.doctorId, startsAt: [a.startsAt], now });
+      // (Nor did a "see a doctor now" visit that no doctor had taken yet, ADR 0042.)
+      if (!request && a.doctorId)
+        await slotsFreed(tx, { doctorId: a.doctorId, startsAt: [a.startsAt], now });
       const payment = await repo.findPaymentOf(tx, a.id);
       const paid = payment?.status === 'completed';
       const due = paid && refundIsDue(by, a, now);
@@ -412,6 +414,9 @@ export function createAppointmentService({
       const current = await service.get(userId, appointmentId);
       if (current.status !== 'upcoming') throw new ApiError(409, 'appointmentNotUpcoming');
       if (current.plan === 'prescription') throw new ApiError(409, 'appointmentNotMovable');
+      // A visit with the first free doctor is now or never (ADR 0042).
+      if (current.plan === 'on-demand') throw new ApiError(409, 'onDemandNotMovable');
+      const doctorId = current.doctorId._id;
       const slot = await offeredSlot(db, {
         doctorId: current.doctorId._id,
         date: input.newDate.slice(0, 10),
@@ -428,7 +433,9 @@ export function createAppointmentService({
         if (!rescheduleAllowed(a.startsAt, now)) throw new ApiError(409, 'rescheduleTooLate');
         // Asked twice (a double click): the appointment is already there.
         if (slot.startsAt.getTime() === a.startsAt.getTime()) return undefined;
-        await expireLapsedHoldsOnSlot(tx, a.doctorId, slot.startsAt, now);
+        // Given to another doctor meanwhile: the slot was checked on the old one's calendar.
+        if (a.doctorId !== doctorId) throw new ApiError(409, 'slotTaken');
+        await expireLapsedHoldsOnSlot(tx, doctorId, slot.startsAt, now);
         try {
           await tx.transaction((sp) =>
             repo.updateAppointment(sp, a.id, { startsAt: slot.startsAt, endsAt: slot.endsAt }, now),
@@ -439,7 +446,7 @@ export function createAppointmentService({
         }
         await options.within?.(tx, { from: a.startsAt, to: slot.startsAt });
         // The old time is free again: the patients waiting for an earlier one are offered it.
-        await slotsFreed(tx, { doctorId: a.doctorId, startsAt: [a.startsAt], now });
+        await slotsFreed(tx, { doctorId, startsAt: [a.startsAt], now });
         await queueReminders(tx, { id: a.id, startsAt: slot.startsAt }, now);
         await audit(tx, 'appointment.rescheduled', {
           userId,
@@ -507,12 +514,15 @@ export function createAppointmentService({
         throw new ApiError(404, 'appointmentNotFound');
       // A prescription request has no time another doctor could take over.
       if (current.plan === 'prescription') throw new ApiError(409, 'appointmentNotMovable');
+      // The doctor who took a visit of the first free doctor is the one who sees it (ADR 0042).
+      if (current.plan === 'on-demand') throw new ApiError(409, 'onDemandNotMovable');
       // Checked before the transaction, as for a reschedule: the lock is then held briefly.
       const slot = await freeSlotAt(db, toDoctorId, current.startsAt, now);
       const mailKeys = await db.transaction(async (tx) => {
         const a = await lockAppointment(tx, appointmentId);
         if (!a) throw new ApiError(404, 'appointmentNotFound');
         if (a.status !== 'upcoming') throw new ApiError(409, 'appointmentNotUpcoming');
+        if (!a.doctorId) throw new ApiError(409, 'onDemandNotMovable');
         // Asked twice (a double click): it is already there.
         if (a.doctorId === toDoctorId) return [];
         if (!reassignable(a.startsAt, now)) throw new ApiError(409, 'reassignTooLate');

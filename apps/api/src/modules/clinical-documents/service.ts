@@ -114,10 +114,12 @@ export function createClinicalDocumentService({
 
   /** What is printed beside the content, as it stands when the version is written. */
   async function factsOf(tx: Tx, a: AppointmentRow): Promise<StoredVersion['facts']> {
+    // Only a doctor's own appointment gets documents, so it has its doctor (ADR 0042).
+    const doctorId = a.doctorId ?? '';
     const [profile, doctorUser, doctorProfile] = await Promise.all([
       profiles.get(a.patientId),
-      findUserById(tx, a.doctorId),
-      findDoctorProfile(tx, a.doctorId),
+      findUserById(tx, doctorId),
+      findDoctorProfile(tx, doctorId),
     ]);
     const insurance = profile.insurance
       ? profile.insurance.type === 'private'

@@ -62,8 +62,11 @@ export function invoiceView(doc: IssuedDocument) {
       description:
         d.service.kind === 'prescription-request'
           ? `${t.requestServiceName} — ${when.date}`
-          : `${t.serviceName} — ${when.date}, ${when.time}`,
-      detail: `${t.doctor}: ${d.doctor.name}${specialties ? ` (${specialties})` : ''}`,
+          : `${d.service.kind === 'on-demand-consultation' ? t.onDemandServiceName : t.serviceName} — ${when.date}, ${when.time}`,
+      // Paid before a doctor took it, a visit with the first free doctor names its specialty.
+      detail: d.doctor.name
+        ? `${t.doctor}: ${d.doctor.name}${specialties ? ` (${specialties})` : ''}`
+        : `${t.specialty}: ${specialties}`,
       amount,
     },
     total: [isCredit ? t.creditTotal : t.total, amount] as const,

@@ -5,14 +5,11 @@ import {
   doctorProfiles,
   invoices,
   localCheckoutSessions,
+  onDemandRequests,
   patientProfiles,
   payments,
 } from '../../db/schema.ts';
-import {
-  doctor,
-  fromAppointmentWithParticipants,
-  patient,
-} from '../appointments/with-participants.ts';
+import { doctor, patient } from '../appointments/with-participants.ts';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 
@@ -58,35 +55,46 @@ export async function invoiceOfPayment(db: Tx, paymentId: string, kind: InvoiceR
   return row;
 }
 
-/** Everything an invoice prints about a payment, read in the issuing transaction. */
+/**
+ * Everything an invoice prints about a payment, read in the issuing transaction. The doctor is
+ * left joined: a "see a doctor now" visit is paid before any doctor takes it, and one refunded
+ * untaken has none (ADR 0042) — its invoice names the specialty asked for instead.
+ */
 export async function invoiceFacts(db: Tx, paymentId: string) {
-  const [row] = await fromAppointmentWithParticipants(db, {
-    payment: payments,
-    appointment: {
-      startsAt: appointments.startsAt,
-      timeZone: appointments.timeZone,
-      plan: appointments.plan,
-      doctorId: appointments.doctorId,
-    },
-    patient: {
-      firstName: patient.firstName,
-      lastName: patient.lastName,
-      locale: patient.locale,
-      timeZone: patient.timeZone,
-    },
-    address: {
-      street: patientProfiles.street,
-      streetNumber: patientProfiles.streetNumber,
-      postCode: patientProfiles.postCode,
-      city: patientProfiles.city,
-      countryCode: patientProfiles.countryCode,
-    },
-    doctor: { firstName: doctor.firstName, lastName: doctor.lastName },
-    doctorProfile: { title: doctorProfiles.title, specialties: doctorProfiles.specialties },
-    cardLast4: localCheckoutSessions.cardLast4,
-  })
+  const [row] = await db
+    .select({
+      payment: payments,
+      appointment: {
+        startsAt: appointments.startsAt,
+        timeZone: appointments.timeZone,
+        plan: appointments.plan,
+        doctorId: appointments.doctorId,
+      },
+      patient: {
+        firstName: patient.firstName,
+        lastName: patient.lastName,
+        locale: patient.locale,
+        timeZone: patient.timeZone,
+      },
+      address: {
+        street: patientProfiles.street,
+        streetNumber: patientProfiles.streetNumber,
+        postCode: patientProfiles.postCode,
+        city: patientProfiles.city,
+        countryCode: patientProfiles.countryCode,
+      },
+      doctor: { firstName: doctor.firstName, lastName: doctor.lastName },
+      doctorProfile: { title: doctorProfiles.title, specialties: doctorProfiles.specialties },
+      onDemandSpecialty: onDemandRequests.specialty,
+      cardLast4: localCheckoutSessions.cardLast4,
+    })
+    .from(payments)
     // The payment's patient is the appointment's: a payment is made for one's own booking.
-    .innerJoin(payments, eq(payments.appointmentId, appointments.id))
+    .innerJoin(appointments, eq(appointments.id, payments.appointmentId))
+    .innerJoin(patient, eq(patient.id, appointments.patientId))
+    .leftJoin(doctor, eq(doctor.id, appointments.doctorId))
+    .leftJoin(doctorProfiles, eq(doctorProfiles.userId, appointments.doctorId))
+    .leftJoin(onDemandRequests, eq(onDemandRequests.appointmentId, appointments.id))
     .leftJoin(patientProfiles, eq(patientProfiles.userId, payments.patientId))
     .leftJoin(
       localCheckoutSessions,

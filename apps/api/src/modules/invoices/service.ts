@@ -25,7 +25,8 @@ export type InvoiceDetails = {
   doctor: { name: string; specialties: string[] };
   /** What was paid for: a video visit, or a repeat prescription asked for without one. */
   service: {
-    kind: 'video-consultation' | 'prescription-request';
+    // 'on-demand-consultation': "see a doctor now", paid before a doctor took it (ADR 0042).
+    kind: 'video-consultation' | 'prescription-request' | 'on-demand-consultation';
     startsAt: string;
     timeZone: string;
   };
@@ -39,6 +40,13 @@ export type InvoiceDetails = {
   vatExemption: string;
   corrects?: { number: string; issuedAt: string };
 };
+
+const SERVICE_KINDS = {
+  consultation: 'video-consultation',
+  'follow-up': 'video-consultation',
+  prescription: 'prescription-request',
+  'on-demand': 'on-demand-consultation',
+} as const satisfies Record<string, InvoiceDetails['service']['kind']>;
 
 export type IssuedDocument = repo.InvoiceRow & { details: InvoiceDetails };
 
@@ -135,12 +143,16 @@ export function createInvoicing(settings: ClinicSettings, issuedDocuments?: Issu
         address: [street, town].filter(Boolean),
         countryCode: address?.countryCode ?? null,
       },
-      doctor: {
-        name: doctorDisplayName({ ...doctor, title: doctorProfile?.title }),
-        specialties: doctorProfile?.specialties ?? [],
-      },
+      // A visit with the first free doctor is paid before anyone takes it: the specialty asked
+      // for stands where the doctor's name would (ADR 0042).
+      doctor: doctor
+        ? {
+            name: doctorDisplayName({ ...doctor, title: doctorProfile?.title }),
+            specialties: doctorProfile?.specialties ?? [],
+          }
+        : { name: '', specialties: facts.onDemandSpecialty ? [facts.onDemandSpecialty] : [] },
       service: {
-        kind: appointment.plan === 'prescription' ? 'prescription-request' : 'video-consultation',
+        kind: SERVICE_KINDS[appointment.plan],
         startsAt: appointment.startsAt.toISOString(),
         // The patient's own zone, as everywhere else they read the time (ADR 0019).
         timeZone: patient.timeZone ?? appointment.timeZone,

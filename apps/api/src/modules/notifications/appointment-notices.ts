@@ -96,7 +96,8 @@ export async function notifyAboutAppointment(
   })
     .where(eq(appointments.id, appointmentId))
     .limit(1);
-  if (!row) return;
+  // No row, no doctor: a "see a doctor now" visit nobody took has only its own notices (ADR 0042).
+  if (!row?.doctorId) return;
   const when = { startsAt: row.startsAt.toISOString(), timeZone: row.timeZone };
   const doctorName = doctorDisplayName({
     title: row.title ?? 'Dr.',
@@ -136,7 +137,7 @@ export async function notifyAboutAppointment(
 export async function notifyPatientWaiting(db: Db, appointmentId: string) {
   await db.transaction(async (tx) => {
     const a = await lockAppointment(tx, appointmentId);
-    if (!a || a.status !== 'upcoming') return;
+    if (!a || a.status !== 'upcoming' || !a.doctorId) return;
     const link = `/doctor/meeting/${a.id}`;
     if (await repo.exists(tx, a.doctorId, 'patientWaiting', link)) return;
     await notifyAboutAppointment(tx, a.id, [{ to: 'doctor', kind: 'patientWaiting', link }]);

@@ -1,6 +1,12 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { appointments, doctorProfiles, payments, users } from '../../db/schema.ts';
+import {
+  appointments,
+  doctorProfiles,
+  onDemandRequests,
+  payments,
+  users,
+} from '../../db/schema.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
 
@@ -52,18 +58,24 @@ export async function updatePayment(
     .where(eq(payments.id, id));
 }
 
-/** The caller's payments, newest first, with the doctor's public name and specialties. */
+/**
+ * The caller's payments, newest first, with the doctor's public name and specialties — none for
+ * a "see a doctor now" visit no doctor took (ADR 0042): its specialty asked for instead.
+ */
 export async function paymentHistory(db: Db, patientId: string) {
   return db
     .select({
       payment: payments,
       startsAt: appointments.startsAt,
+      plan: appointments.plan,
       doctor: { firstName: users.firstName, lastName: users.lastName },
       profile: { title: doctorProfiles.title, specialties: doctorProfiles.specialties },
+      onDemandSpecialty: onDemandRequests.specialty,
     })
     .from(payments)
     .innerJoin(appointments, eq(appointments.id, payments.appointmentId))
-    .innerJoin(users, eq(users.id, appointments.doctorId))
+    .leftJoin(users, eq(users.id, appointments.doctorId))
+    .leftJoin(onDemandRequests, eq(onDemandRequests.appointmentId, appointments.id))
     .leftJoin(doctorProfiles, eq(doctorProfiles.userId, appointments.doctorId))
     .where(eq(payments.patientId, patientId))
     .orderBy(desc(payments.createdAt));

@@ -37,7 +37,7 @@ import {
 import { findAppointment, type AppointmentRow } from '../appointments/rows.ts';
 import type { BusinessCounters } from '../../plugins/metrics.ts';
 import { notifyAboutAppointment } from '../notifications/appointment-notices.ts';
-import { findPaymentById, lockPaymentById } from './payment-records.ts';
+import { findPaymentById, findPaymentOfAppointment, lockPaymentById } from './payment-records.ts';
 import * as repo from './repo.ts';
 import { SLOT_LOST_CANCEL_REASON } from '@vizita/shared/contracts/appointments';
 import { CHECKOUT_COPY } from './checkout-copy.ts';
@@ -68,6 +68,9 @@ export type PaymentDeps = {
 export const MAX_OPEN_HOLDS = 2;
 /** Checkouts a patient may open per hour: retries and second thoughts, not a hold-renewal bot. */
 export const CHECKOUTS_PER_HOUR = 20;
+
+/** Answers the keys of the jobs to run once the fulfilment committed. */
+type PaidHandler = (tx: Tx, appointment: AppointmentRow, now: Date) => Promise<string[]>;
 
 export type FulfilmentResult = { appointmentId: string; status: repo.PaymentRow['status'] };
 
@@ -105,7 +108,19 @@ export function createPaymentService(deps: PaymentDeps) {
     return queueAppointmentMail(tx, 'refunded', payment.appointmentId, now);
   }
 
+  /** What a paid hold of a plan sets going instead of a booking's confirmation (whenPaid). */
+  const paidHandlers = new Map<AppointmentRow['plan'], PaidHandler>();
+
   const service = {
+    /**
+     * A plan whose payment does not book a slot says what its payment does instead, in the
+     * fulfilment's transaction — a visit with the first free doctor joins the queue (ADR 0042).
+     * Registered by the module that owns the plan, so that payments need not know it.
+     */
+    whenPaid(plan: AppointmentRow['plan'], handler: PaidHandler) {
+      paidHandlers.set(plan, handler);
+    },
+
     /**
      * Holds the slot, then opens a hosted checkout. Concurrent attempts on one slot: the partial
      * unique index lets exactly one hold in; every other answers 409. A patient may keep at most
@@ -208,6 +223,7 @@ export function createPaymentService(deps: PaymentDeps) {
       locale,
       date,
       slot,
+      onDemand = false,
     }: {
       hold: Pick<AppointmentRow, 'id' | 'patientId' | 'holdExpiresAt'> & {
         priceMinor: number;
@@ -219,7 +235,22 @@ export function createPaymentService(deps: PaymentDeps) {
       date: string;
       /** The slot's time; null for a prescription request, which holds none. */
       slot: string | null;
+      /** A visit with the first free doctor (ADR 0042): the checkout returns to its queue. */
+      onDemand?: boolean;
     }) {
+      const copy = CHECKOUT_COPY[locale];
+      // A request's page words it as a request (it held no time to give back); a queue entry's
+      // page is the queue, before and after paying.
+      const queuePage = `${deps.appUrl}/dashboard/see-a-doctor-now/${hold.id}`;
+      const returnUrls = onDemand
+        ? {
+            successUrl: `${queuePage}?session_id={CHECKOUT_SESSION_ID}`,
+            cancelUrl: `${queuePage}?cancelled=1`,
+          }
+        : {
+            successUrl: `${deps.appUrl}/booking/success?session_id={CHECKOUT_SESSION_ID}`,
+            cancelUrl: `${deps.appUrl}/booking/cancel?appointment_id=${hold.id}${slot === null ? '&plan=prescription' : ''}`,
+          };
       let session: { sessionId: string; url: string };
       try {
         session = await provider.createCheckout(
@@ -228,15 +259,14 @@ export function createPaymentService(deps: PaymentDeps) {
             amountMinor: hold.priceMinor,
             currency: hold.currency,
             // What the hosted checkout and the receipt call it, in the patient's language.
-            description:
-              slot === null
-                ? CHECKOUT_COPY[locale].requestItem(date)
-                : CHECKOUT_COPY[locale].item(date, slot),
+            description: onDemand
+              ? copy.onDemandItem
+              : slot === null
+                ? copy.requestItem(date)
+                : copy.item(date, slot),
             customerEmail,
             locale,
-            successUrl: `${deps.appUrl}/booking/success?session_id={CHECKOUT_SESSION_ID}`,
-            // A request's page words it as a request (it held no time to give back).
-            cancelUrl: `${deps.appUrl}/booking/cancel?appointment_id=${hold.id}${slot === null ? '&plan=prescription' : ''}`,
+            ...returnUrls,
             expiresAt: hold.holdExpiresAt ?? new Date(clock().getTime() + CHECKOUT_LIFETIME_MS),
           },
           db,
@@ -289,7 +319,8 @@ export function createPaymentService(deps: PaymentDeps) {
               // A savepoint: if the hold had lapsed and another patient holds the slot now, the
               // unique index refuses, and only this step is undone.
               await tx.transaction((sp) => confirmHold(sp, appointment.id, now));
-              jobKeys.push(...(await bookingConfirmed(tx, appointment, now)));
+              const confirmed = paidHandlers.get(appointment.plan) ?? bookingConfirmed;
+              jobKeys.push(...(await confirmed(tx, appointment, now)));
               booked = true;
             } catch (error) {
               if (!isUniqueViolation(error)) throw error;
@@ -408,15 +439,27 @@ export function createPaymentService(deps: PaymentDeps) {
       return service.fulfil(payment.providerSessionId);
     },
 
+    /**
+     * Brings an appointment's pending payment up to date with the provider — the page a checkout
+     * returns to asks this (a visit with the first free doctor's queue, ADR 0042).
+     */
+    async settle(appointmentId: string) {
+      const payment = await findPaymentOfAppointment(db, appointmentId);
+      if (payment?.status === 'pending') await service.fulfil(payment.providerSessionId);
+    },
+
     async history(patientId: string): Promise<PaymentHistoryItem[]> {
       const rows = await repo.paymentHistory(db, patientId);
       return rows.map((r) => ({
         id: r.payment.id,
         date: (r.payment.paidAt ?? r.payment.createdAt).toISOString(),
-        doctor: {
-          name: doctorDisplayName({ ...r.doctor, title: r.profile?.title }),
-          specialties: r.profile?.specialties ?? [],
-        },
+        doctor: r.doctor
+          ? {
+              name: doctorDisplayName({ ...r.doctor, title: r.profile?.title }),
+              specialties: r.profile?.specialties ?? [],
+            }
+          : { name: '', specialties: r.onDemandSpecialty ? [r.onDemandSpecialty] : [] },
+        ...(r.plan === 'on-demand' ? { onDemand: true } : {}),
         amount: r.payment.amountMinor / 100,
         currency: r.payment.currency,
         status: r.payment.status,

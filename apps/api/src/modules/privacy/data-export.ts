@@ -114,7 +114,8 @@ export function createDataExport(deps: {
         profile,
         appointments: rows.map(({ appointment: a, doctor }) => ({
           id: a.id,
-          doctor: fullName(doctor),
+          // A visit with the first free doctor that nobody took has none (ADR 0042).
+          doctor: doctor ? fullName(doctor) : '',
           startsAt: iso(a.startsAt),
           endsAt: iso(a.endsAt),
           timeZone: a.timeZone,

@@ -15,7 +15,10 @@ import {
 const doctors = alias(users, 'doctors');
 const actors = alias(users, 'actors');
 
-/** Every appointment and payment hold of a patient, with the doctor's name, oldest first. */
+/**
+ * Every appointment and payment hold of a patient, with the doctor's name, oldest first — and a
+ * "see a doctor now" visit no doctor took (ADR 0042), without one.
+ */
 export function appointmentsOf(db: Tx, patientId: string) {
   return db
     .select({
@@ -23,7 +26,7 @@ export function appointmentsOf(db: Tx, patientId: string) {
       doctor: { firstName: doctors.firstName, lastName: doctors.lastName },
     })
     .from(appointments)
-    .innerJoin(doctors, eq(doctors.id, appointments.doctorId))
+    .leftJoin(doctors, eq(doctors.id, appointments.doctorId))
     .where(eq(appointments.patientId, patientId))
     .orderBy(asc(appointments.startsAt));
 }

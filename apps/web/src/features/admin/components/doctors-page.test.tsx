@@ -256,3 +256,41 @@ describe('the doctors of the clinic', () => {
     expect(resent).toBe(true);
   });
 });
+
+describe('"available now" for a doctor', () => {
+  it('switches it on for a doctor and off again, named by the doctor in each control', async () => {
+    const puts: unknown[] = [];
+    mockApi({
+      'GET /auth/status': adminSession,
+      'GET /api/admin/doctors': () =>
+        ok([
+          DOCTOR,
+          { ...DOCTOR, _id: 'd2', name: 'Dr. Ivo Kolev', email: 'ivo@clinic.test', invited: true },
+        ]),
+      'GET /api/admin/doctors/d1/on-call': () =>
+        ok({ until: null, waiting: 0, currentAppointmentId: null }),
+      'PUT /api/admin/doctors/d1/on-call': (call) => {
+        puts.push(call.body);
+        return (call.body as { minutes: number }).minutes === 0
+          ? ok({ until: null, waiting: 0, currentAppointmentId: null })
+          : ok({ until: '2026-11-24T11:30:00.000Z', waiting: 3, currentAppointmentId: null });
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/admin');
+    const list = await screen.findByRole('region', { name: 'All doctors' });
+    const period = await within(list).findByLabelText('Available for (Dr. Elena Petrova)');
+    // An invited doctor has not signed in yet: nobody to switch on.
+    expect(within(list).queryByLabelText('Available for (Dr. Ivo Kolev)')).toBeNull();
+
+    await user.selectOptions(period, '30');
+    await user.click(
+      within(list).getByRole('button', { name: 'Make available now (Dr. Elena Petrova)' }),
+    );
+    expect(await within(list).findByText('3 patients are waiting.')).toBeVisible();
+    expect(list).toHaveTextContent(/Available now until \d\d:30/);
+    await user.click(within(list).getByRole('button', { name: 'Stop (Dr. Elena Petrova)' }));
+    expect(await within(list).findByLabelText('Available for (Dr. Elena Petrova)')).toBeVisible();
+    expect(puts).toEqual([{ minutes: 30 }, { minutes: 0 }]);
+  });
+});

@@ -14,6 +14,7 @@ import { useReactivateDoctor } from '../api/reactivate-doctor';
 import { useResendInvite } from '../api/resend-invite';
 import { DeactivateDoctorDialog } from './deactivate-doctor-dialog';
 import { DoctorHoursDialog } from './doctor-hours-dialog';
+import { DoctorOnCall } from './doctor-on-call';
 import { EditDoctorDialog } from './edit-doctor-dialog';
 import { InviteDoctorForm } from './invite-doctor-form';
 
@@ -110,6 +111,8 @@ function DoctorRow({ doctor, onOpen }: { doctor: AdminDoctor; onOpen: (open: Ope
           )}
         </div>
       </div>
+      {/* An invited doctor has not signed in yet, so cannot take the patients who would wait. */}
+      {doctor.active && !doctor.invited && <DoctorOnCall doctor={doctor} />}
       {resend.isSuccess && (
         <Alert tone="success">{t('doctors.invited', { email: doctor.email })}</Alert>
       )}
@@ -118,7 +121,10 @@ function DoctorRow({ doctor, onOpen }: { doctor: AdminDoctor; onOpen: (open: Ope
   );
 }
 
-/** /admin — the clinic's doctors: invite, edit, deactivate (then cancel their bookings), reactivate. */
+/**
+ * /admin — the clinic's doctors: invite, edit, deactivate (then cancel their bookings),
+ * reactivate, and switch a doctor's "available now" on or off.
+ */
 export function AdminDoctorsPage() {
   const { t } = useTranslation('admin');
   const doctors = useAdminDoctors();

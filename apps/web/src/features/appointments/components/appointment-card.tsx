@@ -47,6 +47,7 @@ const PLAN_KEYS = {
   consultation: 'plans.consultation',
   prescription: 'plans.prescription',
   'follow-up': 'plans.followUp',
+  'on-demand': 'plans.onDemand',
 } as const satisfies Record<Appointment['plan'], string>;
 
 const CANCELLED_BY_KEYS = {

@@ -1,7 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import axe from 'axe-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ClinicalDocument } from '@vizita/shared/contracts/clinical-documents';
 import { accessToken } from '../../../lib/api-client';
@@ -9,6 +8,7 @@ import { changeLocale, loadSignedInTranslations } from '../../../lib/i18n';
 import { createQueryClient } from '../../../lib/query-client';
 import { fail, mockApi, ok } from '../../../test/mock-api';
 import { AppointmentDocumentsSection } from './clinical-documents-list';
+import { expectNoAxeViolations } from '../../../test/axe';
 
 const LIST = 'GET /api/appointments/a1/clinical-documents';
 const FILES = 'GET /api/appointments/a1/documents';
@@ -45,15 +45,6 @@ const PRESCRIPTION: ClinicalDocument = {
   revokedAt: '2026-11-25T10:00:00.000Z',
   verification: { id: 'v2', shortCode: 'P2XR-8HNW', url: 'http://localhost/verify/v2' },
 };
-
-/** WCAG 2.1 A/AA rules axe can judge without a layout engine (contrast is the browser's). */
-async function expectNoAxeViolations() {
-  const results = await axe.run(document.body, {
-    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-    rules: { 'color-contrast': { enabled: false } },
-  });
-  expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
-}
 
 function show() {
   return render(

@@ -76,4 +76,8 @@ describe('the meeting action of a card', () => {
     expect(canCancel({ status: 'upcoming' })).toBe(true);
     expect(canReschedule({ status: 'upcoming', plan: 'prescription' })).toBe(false);
   });
+
+  it('never moves a visit with the first free doctor, made for the moment she was taken', () => {
+    expect(canReschedule({ status: 'upcoming', plan: 'on-demand' })).toBe(false);
+  });
 });

@@ -36,9 +36,16 @@ export function canCancel(appointment: Pick<Appointment, 'status'>): boolean {
 }
 
 /**
+ * Plans without a time of her choosing: a prescription request holds none, "see a doctor now"
+ * is the moment a doctor took her (issue #22).
+ */
+const NOT_MOVABLE: ReadonlySet<Appointment['plan']> = new Set(['prescription', 'on-demand']);
+
+/**
  * Spec §2, §6: only upcoming appointments can be rescheduled; a prescription request holds no
- * time to move (the API refuses it: `appointmentNotMovable`).
+ * time to move (the API refuses it: `appointmentNotMovable`), nor does a visit with the first
+ * free doctor, made for the moment she was taken.
  */
 export function canReschedule(appointment: Pick<Appointment, 'status' | 'plan'>): boolean {
-  return appointment.status === 'upcoming' && appointment.plan !== 'prescription';
+  return appointment.status === 'upcoming' && !NOT_MOVABLE.has(appointment.plan);
 }

@@ -16,9 +16,16 @@ const item = (overrides: Record<string, unknown> = {}) => ({
 describe('reading GET /api/payments/history', () => {
   it('keeps the payments as they came, newest first', () => {
     expect(readPaymentHistory({ success: true, data: [item(), item({ id: 'p2' })] })).toEqual([
-      item(),
-      item({ id: 'p2' }),
+      { ...item(), onDemand: false },
+      { ...item({ id: 'p2' }), onDemand: false },
     ]);
+  });
+
+  it('tells the fee of "see a doctor now" apart, only when the answer says so', () => {
+    const read = readPaymentHistory({
+      data: [item({ onDemand: true }), item({ id: 'p2', onDemand: 'yes' }), item({ id: 'p3' })],
+    });
+    expect(read.map((p) => p.onDemand)).toEqual([true, false, false]);
   });
 
   it('says "Invalid response format" when data is not a list', () => {

@@ -7,7 +7,11 @@ import { authApi } from '../../../lib/api-client';
  * A payment as the billing page shows it. The status stays a string: a value this build does not
  * know yet is shown as it came (spec §3 Payment status values), not dropped.
  */
-export type BillingItem = Omit<PaymentHistoryItem, 'status'> & { status: string };
+export type BillingItem = Omit<PaymentHistoryItem, 'status'> & {
+  status: string;
+  /** The fee of "see a doctor now" (issue #22): refunded with no doctor when nobody took her. */
+  onDemand: boolean;
+};
 
 /**
  * Receipt links are signed when the history is read and live only briefly, so a tab brought back
@@ -55,6 +59,7 @@ function readItem(item: unknown): BillingItem | null {
     status: p.status,
     receiptUrl: webUrl(p.receiptUrl),
     invoicePdfUrl: webUrl(p.invoicePdfUrl),
+    onDemand: p.onDemand === true,
   };
 }
 

@@ -99,6 +99,12 @@ describe('billing history', () => {
           payment({ status: 'pending', receiptUrl: null }),
           payment({ status: 'cancelled', receiptUrl: null }),
           payment({ status: 'disputed', receiptUrl: null }),
+          // "See a doctor now" that no doctor took (issue #22): named by what was paid for.
+          payment({
+            doctor: { name: '', specialties: ['cardiology'] },
+            onDemand: true,
+            status: 'refunded',
+          }),
         ]),
     });
     await billing();
@@ -139,7 +145,9 @@ describe('billing history', () => {
       'Pending',
       'Cancelled',
       'disputed',
+      'Refunded',
     ]);
+    expect(rows[6]![1]).toBe('See a doctor nowCardiology');
     const firstDate = within(table()).getAllByRole('cell')[0]!.querySelector('time');
     expect(firstDate).toHaveAttribute('dateTime', at(11, 22, 10, 30));
   });

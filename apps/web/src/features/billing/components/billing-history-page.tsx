@@ -26,8 +26,13 @@ function usePaymentView() {
     const status = paymentStatus(payment.status);
     return {
       date: <time dateTime={payment.date}>{date}</time>,
-      doctor: payment.doctor.name || t('history.notAvailable'),
-      specialties: specialtyNames(payment.doctor.specialties) || t('history.generalMedicine'),
+      // "See a doctor now" that no doctor took has no doctor: it is named by what was paid for.
+      doctor:
+        payment.doctor.name ||
+        (payment.onDemand ? t('history.onDemand') : t('history.notAvailable')),
+      specialties:
+        specialtyNames(payment.doctor.specialties) ||
+        (payment.onDemand ? '' : t('history.generalMedicine')),
       amount: formatAmount(payment.amount, payment.currency),
       status: (
         <span

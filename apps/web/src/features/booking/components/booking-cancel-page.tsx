@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { useReleaseHoldOnMount } from '../../../api/release-hold';
 import { Alert } from '../../../components/ui/alert';
 import { buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { PageTitle } from '../../../components/ui/page-title';
-import { useReleaseHoldOnMount } from '../api/release-hold';
 import { forgetPendingAppointment, readPendingAppointment } from '../utils/pending-appointment';
 
 /**

@@ -24,6 +24,7 @@ const PLANS = {
   consultation: true,
   prescription: true,
   'follow-up': true,
+  'on-demand': true,
 } as const satisfies Record<Appointment['plan'], true>;
 
 /** A plan this build does not know reads as a consultation: a time with the doctor. */

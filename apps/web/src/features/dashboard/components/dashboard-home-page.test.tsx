@@ -151,6 +151,17 @@ describe('dashboard home', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/complete-profile'));
   });
 
+  it('asks an incomplete profile to complete it before seeing a doctor now', async () => {
+    signedIn(false);
+    const { router } = await home();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('link', { name: 'Start Video Call' }));
+    const prompt = screen.getByRole('alertdialog', { name: 'Profile Incomplete' });
+    expect(router.state.location.pathname).toBe('/dashboard');
+    await user.click(within(prompt).getByRole('button', { name: 'Not Now' }));
+    expect(screen.getByRole('link', { name: 'Start Video Call' })).toHaveFocus();
+  });
+
   it('guards the link of the empty list the same way', async () => {
     signedIn(false);
     await home();
@@ -176,12 +187,13 @@ describe('dashboard home', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
-  it('leads to Messages, and shows the action that does nothing here as unavailable, saying why', async () => {
+  it('leads to Messages, and Start Video Call to seeing a doctor now', async () => {
     signedIn(true);
     await home();
-    const call = screen.getByRole('button', { name: 'Start Video Call' });
-    expect(call).toBeDisabled();
-    expect(call).toHaveAccessibleDescription('Coming soon');
+    // Issue #22: a doctor now, not a disabled "Coming soon".
+    const call = screen.getByRole('link', { name: 'Start Video Call' });
+    expect(call).toHaveAttribute('href', '/dashboard/see-a-doctor-now');
+    expect(screen.queryByText('Coming soon')).not.toBeInTheDocument();
     // "Contact Support" became the conversations with the practice (issue #20).
     expect(screen.queryByRole('button', { name: 'Contact Support' })).not.toBeInTheDocument();
     const actions = screen.getByRole('region', { name: 'Quick Actions' });

@@ -1,4 +1,10 @@
-import { useId, useState, type ComponentType, type ReactNode, type SVGProps } from 'react';
+import {
+  useState,
+  type ComponentType,
+  type MouseEvent,
+  type ReactNode,
+  type SVGProps,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { Appointment } from '@vizita/shared/contracts/appointments';
@@ -116,23 +122,6 @@ function AppointmentItem({ appointment }: { appointment: AppointmentSummaryItem 
   );
 }
 
-/** A quick action that is not available yet: disabled, and saying why. */
-function ComingSoonAction({ icon: IconComponent, label }: { icon: Icon; label: string }) {
-  const { t } = useTranslation('dashboard');
-  const hintId = useId();
-  return (
-    <>
-      <Button variant="secondary" className="w-full" disabled aria-describedby={hintId}>
-        <IconComponent />
-        {label}
-      </Button>
-      <p id={hintId} className="mt-1 text-center text-xs text-slate-600">
-        {t('home.quickActions.comingSoon')}
-      </p>
-    </>
-  );
-}
-
 /**
  * /dashboard (spec §2 Dashboard home): greeting and date, the completion banner, statistics from
  * the patient's appointments, the three most recent, and quick actions. Booking needs a complete
@@ -149,6 +138,12 @@ export function DashboardHomePage({ isProfileComplete }: { isProfileComplete: bo
   const book = () => {
     if (isProfileComplete) void navigate('/calendar');
     else setAskingToComplete(true);
+  };
+  /** A link that books or pays asks an incomplete profile to be completed first, as `book`. */
+  const guardProfile = (event: MouseEvent) => {
+    if (isProfileComplete) return;
+    event.preventDefault();
+    setAskingToComplete(true);
   };
 
   let recent: ReactNode;
@@ -167,11 +162,7 @@ export function DashboardHomePage({ isProfileComplete }: { isProfileComplete: bo
         <p className="mt-1 text-sm text-slate-700">{t('home.recent.emptyText')}</p>
         <Link
           to="/calendar"
-          onClick={(event) => {
-            if (isProfileComplete) return;
-            event.preventDefault();
-            setAskingToComplete(true);
-          }}
+          onClick={guardProfile}
           className={cn('mt-3 inline-block font-semibold text-teal-800 underline', focusRing)}
         >
           {t('home.recent.bookFirst')}
@@ -266,9 +257,16 @@ export function DashboardHomePage({ isProfileComplete }: { isProfileComplete: bo
                   {t('home.quickActions.messages')}
                 </Link>
               </li>
-              {/* Spec §2: this one does nothing on this screen; said so rather than hidden. */}
+              {/* Spec §2's "Start Video Call": a doctor now (issue #22), paid like a booking. */}
               <li>
-                <ComingSoonAction icon={VideoIcon} label={t('home.quickActions.startVideoCall')} />
+                <Link
+                  to="/dashboard/see-a-doctor-now"
+                  onClick={guardProfile}
+                  className={buttonClasses('secondary', 'w-full')}
+                >
+                  <VideoIcon />
+                  {t('home.quickActions.startVideoCall')}
+                </Link>
               </li>
             </ul>
           </section>

@@ -1,11 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import axe from 'axe-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ClinicalDocument } from '@vizita/shared/contracts/clinical-documents';
 import { appointmentData } from '../../../test/fixtures';
 import { fail, mockApi, ok, session } from '../../../test/mock-api';
 import { renderApp } from '../../../test/render';
+import { expectNoAxeViolations } from '../../../test/axe';
 
 // Tuesday 2026-11-24 at 08:40 UTC: the 08:00 consultation is over, the doctor writes documents.
 const NOW = new Date('2026-11-24T08:40:00.000Z');
@@ -44,15 +44,6 @@ function doctorOn(handlers: Parameters<typeof mockApi>[0] = {}) {
     'GET /api/follow-ups': () => ok([]),
     ...handlers,
   });
-}
-
-/** WCAG 2.1 A/AA rules axe can judge without a layout engine (contrast is the browser's). */
-async function expectNoAxeViolations() {
-  const results = await axe.run(document.body, {
-    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-    rules: { 'color-contrast': { enabled: false } },
-  });
-  expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 }
 
 async function openPanel() {

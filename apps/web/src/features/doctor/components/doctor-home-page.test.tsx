@@ -76,6 +76,7 @@ function doctorWith(entries: ScheduleEntry[], handlers: Parameters<typeof mockAp
       });
     },
     'GET /api/doctor/prescription-requests': () => ok([]),
+    'GET /api/doctor/on-call': () => ok({ until: null, waiting: 0, currentAppointmentId: null }),
     ...handlers,
   });
 }

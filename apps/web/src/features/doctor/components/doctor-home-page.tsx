@@ -18,6 +18,7 @@ import { useDoctorSchedule } from '../api/get-doctor-schedule';
 import { mondayOf, todayIn, weekDays } from '../utils/week';
 import { GuestLabel } from './guest-label';
 import { JoinControl } from './join-control';
+import { OnCallPanel } from './on-call-panel';
 import { PlanLabel } from './plan-label';
 import { PrescriptionRequestsQueue } from './prescription-requests-queue';
 import { RoomActivityNote } from './room-activity';
@@ -108,7 +109,8 @@ function NextConsultation({ entry, now }: { entry: ScheduleEntry | undefined; no
 }
 
 /**
- * /doctor — the doctor's schedule: the next consultation first, the repeat prescription requests
+ * /doctor — the doctor's schedule: the next consultation first, "see a doctor now" (available
+ * now, the patients waiting, taking the next one), the repeat prescription requests
  * waiting for an answer (they hold no time, so no day lists them), then a week (Monday to Sunday
  * in the doctor's zone) as seven columns on wide screens and a list of days on phones.
  */
@@ -225,6 +227,7 @@ export function DoctorHomePage() {
         </Link>
       </div>
       {ahead.data && <NextConsultation entry={next} now={now} />}
+      <OnCallPanel />
       <PrescriptionRequestsQueue now={now} />
       <section aria-labelledby="schedule-week" className="space-y-3">
         <div className="flex flex-wrap items-center justify-between gap-2">

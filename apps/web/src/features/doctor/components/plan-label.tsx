@@ -6,6 +6,7 @@ const PLAN_KEYS = {
   consultation: 'plans.consultation',
   prescription: 'plans.prescription',
   'follow-up': 'plans.followUp',
+  'on-demand': 'plans.onDemand',
 } as const satisfies Record<ScheduleEntry['plan'], string>;
 
 export function PlanLabel({ plan }: { plan: ScheduleEntry['plan'] }) {

@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import axe from 'axe-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PrescriptionRequestOption } from '@vizita/shared/contracts/prescription-requests';
 import { appointmentListBody } from '../../../test/fixtures';
 import { fail, mockApi, ok, session, type RecordedCall } from '../../../test/mock-api';
 import { renderApp } from '../../../test/render';
+import { expectNoAxeViolations } from '../../../test/axe';
 
 // Friday, November 20, 2026, 09:00 UTC (the tests run in UTC).
 const NOW = new Date('2026-11-20T09:00:00.000Z');
@@ -52,15 +52,6 @@ async function open(path = '/dashboard/prescriptions/new') {
   const view = renderApp(path);
   await screen.findByRole('heading', { level: 1, name: 'Request a repeat prescription' });
   return view;
-}
-
-/** WCAG 2.1 A/AA rules axe can judge without a layout engine (contrast is the browser's). */
-async function expectNoAxeViolations() {
-  const results = await axe.run(document.body, {
-    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-    rules: { 'color-contrast': { enabled: false } },
-  });
-  expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 }
 
 const created = (call: RecordedCall[]) => call.filter((c) => c.method === 'POST');

@@ -14,11 +14,10 @@ import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ErrorState } from '../../../components/ui/error-state';
 import { describedByIds, FieldError } from '../../../components/ui/field-error';
-import { FieldLabel } from '../../../components/ui/field-label';
 import { PageTitle } from '../../../components/ui/page-title';
+import { ReasonField } from '../../../components/reason-field';
 import { LoadingState } from '../../../components/ui/spinner';
-import { controlClasses, TextField } from '../../../components/ui/text-field';
-import { cn } from '../../../lib/cn';
+import { TextField } from '../../../components/ui/text-field';
 import { formatInstantDate } from '../../../lib/dates';
 import { formatAmount } from '../../../lib/money';
 import { useSpecialtyNames } from '../../../lib/specialty-name';
@@ -162,9 +161,6 @@ function RequestForm({
     };
   });
   const form = useSchemaForm({ schema, defaultValues: initial });
-  const reasonId = useId();
-  const reasonHintId = useId();
-  const counterId = useId();
   const noteId = useId();
   // Whether the server's refusal named a field (then it is shown there, not below the form).
   const [fieldRejected, setFieldRejected] = useState(false);
@@ -296,51 +292,14 @@ function RequestForm({
         </fieldset>
       )}
 
-      <div className="space-y-1.5">
-        <FieldLabel htmlFor={reasonId} required>
-          {t('page.reason')}
-        </FieldLabel>
-        <textarea
-          id={reasonId}
-          name={reasonField.name}
-          rows={4}
-          required
-          maxLength={PRESCRIPTION_REASON_MAX}
-          value={reasonField.value}
-          onChange={reasonField.onChange}
-          onBlur={reasonField.onBlur}
-          disabled={busy}
-          aria-invalid={reasonField['aria-invalid']}
-          aria-describedby={describedByIds(
-            reasonHintId,
-            reasonField['aria-describedby'],
-            counterId,
-          )}
-          className={controlClasses(Boolean(reasonField.error))}
-        />
-        <p id={reasonHintId} className="text-xs text-slate-600">
-          {t('page.reasonHint')}
-        </p>
-        <div className="flex items-start justify-between gap-3">
-          <FieldError id={reasonField.errorId} error={reasonField.error} />
-          <p
-            id={counterId}
-            className={cn(
-              'shrink-0 text-sm tabular-nums',
-              values.reason.length >= PRESCRIPTION_REASON_MAX
-                ? 'font-semibold text-red-700'
-                : 'text-slate-600',
-            )}
-          >
-            <span aria-hidden="true">
-              {values.reason.length}/{PRESCRIPTION_REASON_MAX}
-            </span>
-            <span className="sr-only">
-              {t('page.counter', { count: values.reason.length, max: PRESCRIPTION_REASON_MAX })}
-            </span>
-          </p>
-        </div>
-      </div>
+      <ReasonField
+        label={t('page.reason')}
+        field={reasonField}
+        hint={t('page.reasonHint')}
+        counter={(count, max) => t('page.counter', { count, max })}
+        max={PRESCRIPTION_REASON_MAX}
+        disabled={busy}
+      />
 
       <fieldset disabled={busy} className="space-y-2">
         <legend className={legendClasses}>{t('page.left')}</legend>

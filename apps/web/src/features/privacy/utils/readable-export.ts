@@ -31,6 +31,7 @@ const PLAN_KEYS = {
   consultation: 'file.plans.consultation',
   prescription: 'file.plans.prescription',
   'follow-up': 'file.plans.follow-up',
+  'on-demand': 'file.plans.on-demand',
 } as const;
 const CANCELLED_BY_KEYS = {
   patient: 'file.cancelledBy.patient',

@@ -1,11 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
 import type { DocumentVerification } from '@vizita/shared/contracts/verification';
 import { initI18n } from '../../../lib/i18n';
 import { fail, mockApi, ok, session } from '../../../test/mock-api';
 import { renderApp } from '../../../test/render';
+import { expectNoAxeViolations } from '../../../test/axe';
 
 const ID = '0b0e4a5e-8f7c-4d2a-9a51-2f1d7c3b9e10';
 const answer = (over: Partial<DocumentVerification> = {}): DocumentVerification => ({
@@ -30,15 +30,6 @@ const answer = (over: Partial<DocumentVerification> = {}): DocumentVerification 
   ...over,
 });
 const signedOut = { 'GET /auth/status': () => fail(401, 'sessionExpired') };
-
-/** WCAG 2.1 A/AA rules axe can judge without a layout engine (contrast is the browser's). */
-async function expectNoAxeViolations() {
-  const results = await axe.run(document.body, {
-    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-    rules: { 'color-contrast': { enabled: false } },
-  });
-  expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
-}
 
 describe('/verify', () => {
   it('takes the short code as typed from paper and shows the document as authentic', async () => {

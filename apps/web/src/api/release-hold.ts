@@ -1,7 +1,10 @@
-import { authApi } from '../../../lib/api-client';
-import { useMutationActionOnMount } from '../../../lib/use-mutation-action';
+import { authApi } from '../lib/api-client';
+import { useMutationActionOnMount } from '../lib/use-mutation-action';
 
-/** POST /api/payments/release-hold — gives an abandoned checkout's slot back at once (ADR 0011). */
+/**
+ * POST /api/payments/release-hold — gives an abandoned checkout's slot back at once (ADR 0011); a
+ * "see a doctor now" checkout left unpaid takes the patient out of the queue the same way.
+ */
 export async function releaseHold(appointmentId: string): Promise<void> {
   await authApi.post('/api/payments/release-hold', { appointmentId });
 }
