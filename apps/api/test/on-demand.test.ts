@@ -15,7 +15,7 @@ const MINUTE_MS = 60_000;
 let t: TestApp;
 let second: TestApp;
 let f: Awaited<ReturnType<typeof createBookingFixture>>;
-let patient: FixtureCaller;
+let patient: FixtureCaller & { email: string };
 let otherPatient: FixtureCaller;
 let doctor: FixtureCaller;
 let otherDoctor: FixtureCaller;
@@ -310,6 +310,11 @@ describe('nobody takes her, or she leaves: refunded in full', () => {
       status: 'refunded',
       doctor: { name: '', specialties: ['cardiology'] },
     });
+    // The refund is mailed to her, naming no doctor but the first free one.
+    const refundMail = (await t.mails(patient.email)).find(
+      (m) => m.subject === 'Your Vizita refund has been issued',
+    );
+    expect(refundMail?.text).toContain('The first free doctor');
     // Her record keeps the visit nobody took, with its reason, in both export formats.
     const exported = (await as(patient, 'GET', '/api/privacy/export')).json().data;
     expect(exported.appointments).toContainEqual(

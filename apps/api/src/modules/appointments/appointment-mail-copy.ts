@@ -23,6 +23,8 @@ type KindCopy = { subject: string; intro: string };
 type Copy = Record<AppointmentMailKind, KindCopy> & {
   hello: (name: string) => string;
   doctor: string;
+  /** Who a "see a doctor now" visit is with before a doctor took it (ADR 0042). */
+  firstFreeDoctor: string;
   date: string;
   time: string;
   paid: string;
@@ -61,6 +63,7 @@ export const APPOINTMENT_MAIL_COPY = {
   en: {
     hello: (n: string) => `Hello ${n},`,
     doctor: 'Doctor',
+    firstFreeDoctor: 'The first free doctor',
     date: 'Date',
     time: 'Time',
     paid: 'Paid',
@@ -159,6 +162,7 @@ export const APPOINTMENT_MAIL_COPY = {
   bg: {
     hello: (n: string) => `Здравейте, ${n},`,
     doctor: 'Лекар',
+    firstFreeDoctor: 'Първият свободен лекар',
     date: 'Дата',
     time: 'Час',
     paid: 'Платено',
@@ -257,6 +261,7 @@ export const APPOINTMENT_MAIL_COPY = {
   de: {
     hello: (n: string) => `Hallo ${n},`,
     doctor: 'Ärztin/Arzt',
+    firstFreeDoctor: 'Die erste freie Ärztin / der erste freie Arzt',
     date: 'Datum',
     time: 'Uhrzeit',
     paid: 'Bezahlt',

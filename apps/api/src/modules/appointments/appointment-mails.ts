@@ -251,7 +251,8 @@ export function createAppointmentMails({
         doctorZone: doctorProfiles.timeZone,
       })
       .from(appointments)
-      .innerJoin(users, eq(users.id, doctorOf))
+      // Left joined: a "see a doctor now" visit that nobody took is refunded without a doctor.
+      .leftJoin(users, eq(users.id, doctorOf))
       .leftJoin(doctorProfiles, eq(doctorProfiles.userId, doctorOf))
       .where(eq(appointments.id, appointmentId));
     if (!row) return undefined;
@@ -269,6 +270,13 @@ export function createAppointmentMails({
     return patient ? { ...row, patient, texts: healthText.all(row.appointment) } : undefined;
   }
   type Loaded = NonNullable<Awaited<ReturnType<typeof load>>>;
+  type LoadedWithDoctor = Loaded & { doctor: NonNullable<Loaded['doctor']> };
+
+  /** Who the patient sees: the doctor, or — nobody took her yet — the first free one (ADR 0042). */
+  const doctorNameOf = (data: Loaded, t: { firstFreeDoctor: string }) =>
+    data.doctor
+      ? doctorDisplayName({ ...data.doctor, title: data.title ?? 'Dr.' })
+      : t.firstFreeDoctor;
 
   /** A reminder is sent only for the start it was queued for, and only while it is still useful. */
   function reminderIsDue(
@@ -333,7 +341,7 @@ export function createAppointmentMails({
     const amount =
       a.priceMinor !== null && a.currency ? formatMoney(a.priceMinor, a.currency, locale) : '';
     const rows: [string, string][] = [
-      [t.doctor, doctorDisplayName({ ...data.doctor, title: data.title ?? 'Dr.' })],
+      [t.doctor, doctorNameOf(data, t)],
       [t.request.requestedOn, at(a.startsAt)],
     ];
     const notes: string[] = [];
@@ -383,7 +391,7 @@ export function createAppointmentMails({
       return composeRequestForPatient(kind, data, refund);
     const locale = localeOf(patient.locale);
     const t = APPOINTMENT_MAIL_COPY[locale];
-    const doctor = doctorDisplayName({ ...data.doctor, title: data.title ?? 'Dr.' });
+    const doctor = doctorNameOf(data, t);
     // The patient's own zone when their browser told us one; else the zone it was booked in.
     const known = isTimeZone(patient.timeZone);
     const zone = known ? patient.timeZone! : a.timeZone;
@@ -470,7 +478,7 @@ export function createAppointmentMails({
     };
   }
 
-  function composeForDoctor(kind: DoctorNoticeKind, data: Loaded): MailMessage {
+  function composeForDoctor(kind: DoctorNoticeKind, data: LoadedWithDoctor): MailMessage {
     const { appointment: a, patient, doctor, texts } = data;
     const locale = localeOf(doctor.locale);
     const t = DOCTOR_NOTICE_COPY[locale];
@@ -544,11 +552,13 @@ export function createAppointmentMails({
     const data = await load(payload.appointmentId ?? '', payload.doctorId);
     if (!data) return;
     if (payload.recipient === 'doctor') {
+      const { doctor } = data;
       if (
+        doctor &&
         isDoctorNoticeKind(kind) &&
-        (await emailWanted(db, data.doctor.id, DOCTOR_NOTICE_NOTIFICATION[kind]))
+        (await emailWanted(db, doctor.id, DOCTOR_NOTICE_NOTIFICATION[kind]))
       )
-        await mailer.send(composeForDoctor(kind, data));
+        await mailer.send(composeForDoctor(kind, { ...data, doctor }));
       return;
     }
     // A deleted account gets no more mail (its address is gone anyway).
