@@ -63,7 +63,13 @@ export function invoiceView(doc: IssuedDocument) {
         d.service.kind === 'prescription-request'
           ? `${t.requestServiceName} — ${when.date}`
           : `${t.serviceName} — ${when.date}, ${when.time}`,
-      detail: `${t.doctor}: ${d.doctor.name}${specialties ? ` (${specialties})` : ''}`,
+      detail: [
+        // The person treated, when the payer booked for someone in their account (ADR 0043).
+        ...(d.treatedPerson
+          ? [t.treatedPerson(d.treatedPerson.name, day(`${d.treatedPerson.birthDate}T12:00:00Z`))]
+          : []),
+        `${t.doctor}: ${d.doctor.name}${specialties ? ` (${specialties})` : ''}`,
+      ].join(' · '),
       amount,
     },
     total: [isCredit ? t.creditTotal : t.total, amount] as const,
