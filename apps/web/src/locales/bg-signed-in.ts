@@ -15,6 +15,7 @@ import waitlist from './bg/waitlist.json';
 import clinicalDocuments from './bg/clinical-documents.json';
 import verification from './bg/verification.json';
 import prescriptionRequests from './bg/prescription-requests.json';
+import family from './bg/family.json';
 import type { Resources } from './en';
 
 /** The Bulgarian of the signed-in screens, loaded by the signed-in routes. */
@@ -36,4 +37,5 @@ export const bgSignedIn = {
   clinicalDocuments,
   verification,
   prescriptionRequests,
+  family,
 } satisfies Partial<Resources>;

@@ -15,6 +15,7 @@ import waitlist from './de/waitlist.json';
 import clinicalDocuments from './de/clinical-documents.json';
 import verification from './de/verification.json';
 import prescriptionRequests from './de/prescription-requests.json';
+import family from './de/family.json';
 import type { Resources } from './en';
 
 /** The German of the signed-in screens, loaded by the signed-in routes. */
@@ -36,4 +37,5 @@ export const deSignedIn = {
   clinicalDocuments,
   verification,
   prescriptionRequests,
+  family,
 } satisfies Partial<Resources>;

@@ -15,6 +15,7 @@ import waitlist from './en/waitlist.json';
 import clinicalDocuments from './en/clinical-documents.json';
 import verification from './en/verification.json';
 import prescriptionRequests from './en/prescription-requests.json';
+import family from './en/family.json';
 import type { Resources } from './en';
 
 /** The English of the signed-in screens, loaded by the signed-in routes (the entry has the rest). */
@@ -36,4 +37,5 @@ export const enSignedIn = {
   clinicalDocuments,
   verification,
   prescriptionRequests,
+  family,
 } satisfies Partial<Resources>;

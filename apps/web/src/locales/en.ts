@@ -21,6 +21,7 @@ import waitlist from './en/waitlist.json';
 import clinicalDocuments from './en/clinical-documents.json';
 import verification from './en/verification.json';
 import prescriptionRequests from './en/prescription-requests.json';
+import family from './en/family.json';
 
 /** The shape every language must have: the English keys, any string values. */
 type Translation<T> = { [K in keyof T]: T[K] extends string ? string : Translation<T[K]> };
@@ -54,6 +55,7 @@ export const en = {
   clinicalDocuments,
   verification,
   prescriptionRequests,
+  family,
 };
 
 export type Resources = Translation<typeof en>;
