@@ -128,7 +128,8 @@ export function createAppointmentService({
               _id: row.patient.id,
               // A guest has no last name (issue #12). A child is named, with who comes along.
               name: dependant ? `${dependant.firstName} ${dependant.lastName}` : holderName,
-              dependant: dependant ? treatedDependant(dependant, holderName) : null,
+              // Only a visit for a person in the account says so; the others stay as they were.
+              ...(dependant ? { dependant: treatedDependant(dependant, holderName) } : {}),
               guest: row.patient.userType === 'guest',
             }
           : null,

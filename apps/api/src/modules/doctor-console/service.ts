@@ -113,7 +113,8 @@ export function createDoctorConsoleService({
       patient: {
         _id: row.patient.id,
         name: dependant ? `${dependant.firstName} ${dependant.lastName}` : holderName,
-        dependant: dependant ? treatedDependant(dependant, holderName) : null,
+        // Only a visit for a person in the account says so; the others stay as they were.
+        ...(dependant ? { dependant: treatedDependant(dependant, holderName) } : {}),
         guest: row.patient.userType === 'guest',
       },
       cancelledBy: a.cancelledBy,
