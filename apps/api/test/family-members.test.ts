@@ -63,6 +63,13 @@ const call = async (
 const asMaria = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: Record<string, unknown>) =>
   call(maria.userId, method, url, payload);
 
+/** What Maria could read of Petar's visit besides the visit itself. */
+const PETAR_VISIT_READS = () => [
+  `/api/appointments/${petarVisit}/documents`,
+  `/api/appointments/${petarVisit}/clinical-documents`,
+  `/api/messages/appointments/${petarVisit}/thread`,
+];
+
 /** Books and pays a slot for a person in Maria's account. */
 async function bookFor(dependantId: string, date: string, slot: string) {
   const res = await f.book(await tokenOf(maria.userId), { date, slot, dependantId });
@@ -308,8 +315,12 @@ describe("Petar's 18th birthday (the age policy on the test clock)", () => {
   });
 
   it('hands his record over by a mailed link: his account gets it, Maria loses it', async () => {
-    // His consultation this afternoon took place.
+    // His consultation this afternoon took place. Until the hand-over, its records are Maria's.
     await t.app.backgroundWork.tick();
+    const thread = await asMaria('PUT', `/api/messages/appointments/${petarVisit}/thread`);
+    expect(thread.statusCode, thread.body).toBe(200);
+    for (const url of PETAR_VISIT_READS())
+      expect((await asMaria('GET', url)).statusCode, url).not.toBe(404);
     const sent = await asMaria('POST', `/api/dependants/${petarId}/handover`, {
       email: 'petar@example.bg',
     });
@@ -350,6 +361,12 @@ describe("Petar's 18th birthday (the age policy on the test clock)", () => {
       mayHandOver: false,
     });
     expect((await asMaria('GET', `/api/appointments/${petarVisit}`)).statusCode).toBe(404);
+    // …nor its documents, prescriptions or the thread with the practice about it.
+    for (const url of PETAR_VISIT_READS()) {
+      const res = await asMaria('GET', url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json().code, url).toBe('appointmentNotFound');
+    }
     const list = await asMaria('GET', '/api/appointments?status=completed');
     expect(list.json().data.map((a: { _id: string }) => a._id)).not.toContain(petarVisit);
     const exported = (await asMaria('GET', '/api/privacy/export')).json().data;

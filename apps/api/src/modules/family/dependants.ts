@@ -38,6 +38,20 @@ export async function bookableDependant(db: Tx, holderUserId: string, id: string
   return row;
 }
 
+/**
+ * Whether an account holder still holds a visit's record: their own visit, or one of a person in
+ * their account who has not taken their record to an account of their own (ADR 0043).
+ */
+export async function holderStillHolds(db: Tx, dependantId: string | null) {
+  if (!dependantId) return true;
+  const [row] = await db
+    .select({ handedOverAt: dependants.handedOverAt })
+    .from(dependants)
+    .where(eq(dependants.id, dependantId))
+    .limit(1);
+  return !row?.handedOverAt;
+}
+
 /** Who a visit is for, as staff screens name the person: their name, relationship and age. */
 export type TreatedPerson = {
   id: string;

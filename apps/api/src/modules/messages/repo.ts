@@ -64,6 +64,7 @@ const context = {
     id: appointments.id,
     patientId: appointments.patientId,
     doctorId: appointments.doctorId,
+    dependantId: appointments.dependantId,
     status: appointments.status,
     startsAt: appointments.startsAt,
     timeZone: appointments.timeZone,
