@@ -319,6 +319,16 @@ describe("Petar's 18th birthday (the age policy on the test clock)", () => {
     await t.app.backgroundWork.tick();
     const thread = await asMaria('PUT', `/api/messages/appointments/${petarVisit}/thread`);
     expect(thread.statusCode, thread.body).toBe(200);
+    const threadId = thread.json().data._id as string;
+    const wrote = await asMaria('POST', `/api/messages/threads/${threadId}/messages`, {
+      text: 'Petar still has the rash on his arm.',
+    });
+    expect(wrote.statusCode, wrote.body).toBeLessThan(300);
+    const threadIds = async () =>
+      (await asMaria('GET', '/api/messages/threads'))
+        .json()
+        .data.items.map((th: { _id: string }) => th._id);
+    expect(await threadIds()).toContain(threadId);
     for (const url of PETAR_VISIT_READS())
       expect((await asMaria('GET', url)).statusCode, url).not.toBe(404);
     const sent = await asMaria('POST', `/api/dependants/${petarId}/handover`, {
@@ -369,8 +379,11 @@ describe("Petar's 18th birthday (the age policy on the test clock)", () => {
     }
     const list = await asMaria('GET', '/api/appointments?status=completed');
     expect(list.json().data.map((a: { _id: string }) => a._id)).not.toContain(petarVisit);
+    expect(await threadIds()).not.toContain(threadId);
+    expect((await asMaria('GET', `/api/messages/threads/${threadId}`)).statusCode).toBe(404);
     const exported = (await asMaria('GET', '/api/privacy/export')).json().data;
     expect(exported.appointments.map((a: { id: string }) => a.id)).not.toContain(petarVisit);
+    expect(JSON.stringify(exported.messages)).not.toContain('rash on his arm');
     const edit = await asMaria('PUT', `/api/dependants/${petarId}`, PETAR);
     expect(edit.statusCode).toBe(409);
     expect(edit.json().code).toBe('dependantHandedOver');

@@ -3,7 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { TreatedDependant } from '@vizita/shared/contracts/appointments';
 import { guardianship, type DependantRelationship } from '@vizita/shared/domain/guardianship';
 import type { Tx } from '../../db/client.ts';
-import { dependants } from '../../db/schema.ts';
+import { appointments, dependants } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import type { FieldEncryption } from '../../lib/field-encryption.ts';
 import { openRecord, type DependantRecord } from './dependant-record.ts';
@@ -128,6 +128,13 @@ export async function dependantsForExport(
     .orderBy(dependants.createdAt);
   return rows.map((row) => ({ ...openRecord(encryption, row), createdAt: row.createdAt }));
 }
+
+/**
+ * A condition on what is about an appointment (a document, a thread: its `appointment_id`, null
+ * for none): not a visit of a dependant handed over to an account of their own (ADR 0043).
+ */
+export const notAboutHandedOverVisit = (appointmentId: AnyPgColumn): SQL =>
+  sql`not exists (select 1 from ${appointments} inner join ${dependants} on ${dependants.id} = ${appointments.dependantId} where ${appointments.id} = ${appointmentId} and ${isNotNull(dependants.handedOverAt)})`;
 
 /**
  * A condition on an appointment's `dependant_id`: not a dependant handed over to an account of

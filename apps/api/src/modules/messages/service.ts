@@ -102,6 +102,12 @@ export function createMessageService({
   async function accessible(caller: Caller, threadId: string, now: Date) {
     const ctx = await repo.threadById(db, threadId, sideOf(caller.role));
     if (!ctx || !mayAccess(caller, ctx, now)) throw new ApiError(404, 'threadNotFound');
+    // A person who took their record to their own account took this thread with it (ADR 0043).
+    if (
+      caller.role === 'patient' &&
+      !(await holderStillHolds(db, ctx.appointment?.dependantId ?? null))
+    )
+      throw new ApiError(404, 'threadNotFound');
     return ctx;
   }
 
