@@ -26,6 +26,7 @@ import { registerDoctorConsole } from './modules/doctor-console/plugin.ts';
 import { createSummaryReader } from './modules/doctor-console/summaries.ts';
 import { registerDoctorProfile } from './modules/doctor-profile/plugin.ts';
 import { registerDoctors } from './modules/doctors/plugin.ts';
+import { registerFamily } from './modules/family/plugin.ts';
 import { registerClinicalDocuments } from './modules/clinical-documents/plugin.ts';
 import { registerDocuments } from './modules/documents/plugin.ts';
 import { registerFollowUps } from './modules/follow-ups/plugin.ts';
@@ -208,6 +209,7 @@ export async function buildApp(deps: AppDeps) {
   const { twoFactor } = await registerAuth(app, { ...platform, jwtSecret, afterResponse });
   await registerLegal(app, platform);
   const { profiles } = await registerProfile(app, platform);
+  await registerFamily(app, { ...platform, profiles });
   const { photos } = await registerDoctorProfile(app, platform);
   // Before every module that issues documents: each registers what it issues here (ADR 0037).
   const { issuedDocuments } = await registerVerification(app, {

@@ -31,6 +31,7 @@ const TABLE_OWNERS = {
   recoveryCodes: 'auth',
   trustedDevices: 'auth',
   patientProfiles: 'profile',
+  dependants: 'family',
   doctorProfiles: 'doctors',
   doctorPhotos: 'doctor-profile',
   doctorWeeklyHours: 'schedules',

@@ -74,6 +74,45 @@ export const patientProfiles = pgTable('patient_profiles', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * A person an account holder books for (issue #22, ADR 0043): a child, or an adult the holder has
+ * the right to act for. No account of their own: the holder pays, joins the call and reads the
+ * record, by the age policy of `domain/guardianship.ts`. The identifiers are AES-256-GCM
+ * ciphertexts bound to this row (`dependant:<id>:<column>`), as the holder's are to theirs.
+ * Once of age (or at any time for an adult in care) the record can be handed over by a single-use
+ * link mailed to the person; accepting copies it into their own account's profile and the holder
+ * loses access.
+ */
+export const dependants = pgTable(
+  'dependants',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    holderUserId: uuid('holder_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    birthDate: date('birth_date', { mode: 'string' }).notNull(),
+    gender: text('gender', { enum: ['male', 'female', 'other'] }).notNull(),
+    relationship: text('relationship', { enum: ['child', 'adult_in_care'] }).notNull(),
+    // The market whose identifiers apply (and in whose zone the birthday is counted).
+    countryCode: text('country_code', { enum: ['BG', 'DE'] }).notNull(),
+    nationalIdEncrypted: text('national_id_encrypted'),
+    insuranceType: text('insurance_type', { enum: ['state', 'private'] }),
+    insuranceCompany: text('insurance_company'),
+    insuranceNumberEncrypted: text('insurance_number_encrypted'),
+    // The hand-over invitation on its way: only the token's hash is kept (lib/secure-token.ts).
+    handoverEmail: text('handover_email'),
+    handoverTokenHash: text('handover_token_hash').unique(),
+    handoverExpiresAt: timestamp('handover_expires_at', { withTimezone: true }),
+    handedOverAt: timestamp('handed_over_at', { withTimezone: true }),
+    handedToUserId: uuid('handed_to_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('dependants_holder_idx').on(t.holderUserId)],
+);
+
 /** A doctor's public profile; the doctor signs in as a user with `userType` 'doctor'. */
 export const doctorProfiles = pgTable('doctor_profiles', {
   userId: uuid('user_id')
@@ -178,6 +217,9 @@ export const appointments = pgTable(
     // Null only for a "see a doctor now" visit (plan `on-demand`, ADR 0042) that no doctor has
     // taken yet: the first free doctor becomes its doctor (the check below allows nothing else).
     doctorId: uuid('doctor_id').references(() => users.id),
+    // Whom the visit is for when it is not the account holder (issue #22, ADR 0043): the holder
+    // (`patient_id`) pays, joins and owns the booking; this is the person treated.
+    dependantId: uuid('dependant_id').references(() => dependants.id, { onDelete: 'set null' }),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
     timeZone: text('time_zone').notNull(),

@@ -115,3 +115,10 @@ export const keysTheBellRefreshes = [
   waitlistKeys.all,
   prescriptionRequestKeys.all,
 ] as const;
+
+const DEPENDANTS = ['dependants'] as const;
+
+/** The people in the caller's account (issue #22): the family page changes them, booking reads them. */
+export const dependantKeys = {
+  all: DEPENDANTS,
+};

@@ -51,6 +51,11 @@ const lazyMessages =
     Component: (await import('../features/messages/components/messages-pages'))[page],
   });
 
+// "People in my account" (issue #22): the children and adults in care the patient books for.
+const lazyPeople = async () => ({
+  Component: (await import('../features/family/components/people-page')).PeoplePage,
+});
+
 /** Children of /dashboard (the patient's layout) besides its home page. */
 export const patientRoutes: RouteObject[] = [
   { path: 'profile', lazy: lazyProfile },
@@ -72,4 +77,5 @@ export const patientRoutes: RouteObject[] = [
   },
   { path: 'messages/:threadId', lazy: lazyMessages('PatientThreadPage') },
   { path: 'edit-profile', lazy: lazyEditProfile },
+  { path: 'people', lazy: lazyPeople },
 ];

@@ -19,6 +19,11 @@ const lazyBookingCancel = async () => ({
 const lazySecurity = async () => ({
   Component: (await import('./pages/security-page')).SecurityRoute,
 });
+// The link mailed to a person whose record is handed over to them (issue #22, ADR 0043).
+const lazyHandover = async () => ({
+  Component: (await import('../features/family/components/handover-accept-page'))
+    .HandoverAcceptPage,
+});
 const lazyConsent = async () => ({
   Component: (await import('./pages/consent-page')).ConsentRoute,
 });
@@ -30,6 +35,7 @@ export const signedInPages: RouteObject[] = [
   { path: 'calendar', loader: requireCompleteProfile, lazy: lazyCalendar },
   { path: 'booking/success', loader: requirePatient, lazy: lazyBookingSuccess },
   { path: 'booking/cancel', loader: requirePatient, lazy: lazyBookingCancel },
+  { path: 'handover', loader: requirePatient, lazy: lazyHandover },
   // Every role: two-factor sign-in and the signed-in devices (ADR 0023).
   { path: SECURITY_PATH.slice(1), lazy: lazySecurity },
   // A patient's acceptance of a new version of the terms (ADR 0024).

@@ -16,6 +16,7 @@ import clinicalDocuments from './bg/clinical-documents.json';
 import verification from './bg/verification.json';
 import prescriptionRequests from './bg/prescription-requests.json';
 import onDemand from './bg/on-demand.json';
+import family from './bg/family.json';
 import type { Resources } from './en';
 
 /** The Bulgarian of the signed-in screens, loaded by the signed-in routes. */
@@ -38,4 +39,5 @@ export const bgSignedIn = {
   verification,
   prescriptionRequests,
   onDemand,
+  family,
 } satisfies Partial<Resources>;

@@ -16,6 +16,7 @@ import clinicalDocuments from './de/clinical-documents.json';
 import verification from './de/verification.json';
 import prescriptionRequests from './de/prescription-requests.json';
 import onDemand from './de/on-demand.json';
+import family from './de/family.json';
 import type { Resources } from './en';
 
 /** The German of the signed-in screens, loaded by the signed-in routes. */
@@ -38,4 +39,5 @@ export const deSignedIn = {
   verification,
   prescriptionRequests,
   onDemand,
+  family,
 } satisfies Partial<Resources>;

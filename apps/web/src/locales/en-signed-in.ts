@@ -16,6 +16,7 @@ import clinicalDocuments from './en/clinical-documents.json';
 import verification from './en/verification.json';
 import prescriptionRequests from './en/prescription-requests.json';
 import onDemand from './en/on-demand.json';
+import family from './en/family.json';
 import type { Resources } from './en';
 
 /** The English of the signed-in screens, loaded by the signed-in routes (the entry has the rest). */
@@ -38,4 +39,5 @@ export const enSignedIn = {
   verification,
   prescriptionRequests,
   onDemand,
+  family,
 } satisfies Partial<Resources>;

@@ -22,6 +22,7 @@ import clinicalDocuments from './en/clinical-documents.json';
 import verification from './en/verification.json';
 import prescriptionRequests from './en/prescription-requests.json';
 import onDemand from './en/on-demand.json';
+import family from './en/family.json';
 
 /** The shape every language must have: the English keys, any string values. */
 type Translation<T> = { [K in keyof T]: T[K] extends string ? string : Translation<T[K]> };
@@ -56,6 +57,7 @@ export const en = {
   verification,
   prescriptionRequests,
   onDemand,
+  family,
 };
 
 export type Resources = Translation<typeof en>;

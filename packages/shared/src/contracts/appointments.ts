@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { successSchema } from './api-response.ts';
 import { calendarDateSchema } from './calendar-date.ts';
 import { isCalendarDate } from '../domain/calendar-date.ts';
+import { DEPENDANT_RELATIONSHIPS } from '../domain/guardianship.ts';
 import { maxLengthIfFilled, minLengthIfFilled, safeFreeText } from './field-checks.ts';
 import { prescriptionRequestDetailsSchema } from './prescription-request-details.ts';
 
@@ -18,10 +19,28 @@ export const APPOINTMENT_PLANS = [
  */
 export const APPOINTMENT_STATUSES = ['upcoming', 'completed', 'no_show', 'cancelled'] as const;
 
-/** Whom the doctor meets: the name, and whether it is a person without an account. */
+/**
+ * The visit is for a person in the patient's account (issue #22, ADR 0043): a child or an adult
+ * in care, their age today, and the account holder who comes with them ("child, 7, with
+ * guardian Maria Ivanova").
+ */
+export const treatedDependantSchema = z.object({
+  relationship: z.enum(DEPENDANT_RELATIONSHIPS),
+  age: z.number(),
+  guardianName: z.string(),
+});
+export type TreatedDependant = z.infer<typeof treatedDependantSchema>;
+
+/**
+ * Whom the doctor meets: the name (the dependant's, when the visit is for one), and whether it
+ * is a person without an account.
+ */
 export const patientOfDoctorSchema = z.object({
+  /** The account's id: the holder's, for a dependant's visit. */
   _id: z.string(),
   name: z.string(),
+  /** Present when the visit is for a person in the account; absent or null otherwise. */
+  dependant: z.optional(z.nullable(treatedDependantSchema)),
   /**
    * A person the clinic invited by e-mail (issue #12): no profile to open, and the link can be
    * sent again. Always sent by the API; absent (older clients' data) reads as false.
@@ -57,6 +76,11 @@ export const appointmentSchema = z.object({
   paymentCurrency: z.nullable(z.string()),
   /** The patient's name, for the appointment's doctor only (the doctor area); null for a patient. */
   patient: z.nullable(patientOfDoctorSchema),
+  /**
+   * For the account holder: the person in their account the visit is for (issue #22); null
+   * when it is for the holder. Optional for older clients' data.
+   */
+  forDependant: z.optional(z.nullable(z.object({ id: z.string(), name: z.string() }))),
   /** The doctor's summary for the patient (the newest version); never the private notes. */
   summary: z.nullable(z.string()),
   /** The summary's verification (ADR 0037): its short code and the link of /verify; null without one. */

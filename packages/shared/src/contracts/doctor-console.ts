@@ -1,7 +1,11 @@
 import * as z from 'zod/mini';
 import { daysBetween } from '../domain/calendar-date.ts';
 import { successSchema } from './api-response.ts';
-import { APPOINTMENT_PLANS, patientOfDoctorSchema } from './appointments.ts';
+import {
+  APPOINTMENT_PLANS,
+  patientOfDoctorSchema,
+  treatedDependantSchema,
+} from './appointments.ts';
 import { calendarDateSchema } from './calendar-date.ts';
 import { safeFreeText } from './field-checks.ts';
 import { prescriptionRequestDetailsSchema } from './prescription-request-details.ts';
@@ -76,6 +80,11 @@ export const patientChartSchema = z.object({
   insuranceCompany: z.nullable(z.string()),
   insuranceNumber: z.nullable(z.string()),
   nationalId: z.nullable(z.string()),
+  /**
+   * A visit for a person in a patient's account (issue #22): this is their record, and the
+   * account holder who comes with them; null for the holder's own visit.
+   */
+  dependant: z.optional(z.nullable(treatedDependantSchema)),
   /** Until when this doctor may read it for this appointment (ADR 0016). */
   accessUntil: z.string(),
 });

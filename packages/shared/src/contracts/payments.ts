@@ -36,6 +36,11 @@ export const createSessionRequestSchema = z.strictObject({
     z.string().check(z.trim(), z.maxLength(NOTES_MAX, 'fieldTooLong'), safeFreeText()),
   ),
   country: z.enum(PAYMENT_COUNTRIES, 'invalidValue'),
+  /**
+   * For whom (issue #22): a person in the caller's account; absent for the caller themselves.
+   * The caller pays and joins either way (ADR 0043).
+   */
+  dependantId: z.optional(z.uuid('invalidValue')),
 });
 export type CreateSessionRequest = z.infer<typeof createSessionRequestSchema>;
 

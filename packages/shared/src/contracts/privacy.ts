@@ -23,6 +23,11 @@ export const accessLogEntrySchema = z.object({
     name: z.nullable(z.string()),
     role: z.enum(['doctor', 'admin', 'patient', 'system']),
   }),
+  /**
+   * The person in the patient's account whose record it was (issue #22): a doctor read the
+   * child's profile. Absent or null for the patient's own.
+   */
+  about: z.optional(z.nullable(z.string())),
 });
 export type AccessLogEntry = z.infer<typeof accessLogEntrySchema>;
 export const accessLogResponseSchema = successSchema(z.array(accessLogEntrySchema));
@@ -71,9 +76,34 @@ export const dataExportSchema = z.object({
       ),
     }),
   ),
+  /**
+   * The people in the account (issue #22, ADR 0043), with their identifiers; a record handed
+   * over to its own account keeps only the name and the day. Absent in exports made before.
+   */
+  dependants: z.optional(
+    z.array(
+      z.object({
+        id: z.string(),
+        firstName: z.string(),
+        lastName: z.string(),
+        birthDate: z.string(),
+        gender: z.string(),
+        relationship: z.string(),
+        countryCode: z.string(),
+        nationalId: z.nullable(z.string()),
+        insurance: z.nullable(
+          z.object({ type: z.string(), company: z.string(), number: z.string() }),
+        ),
+        addedAt: instant,
+        handedOverAt: z.nullable(instant),
+      }),
+    ),
+  ),
   appointments: z.array(
     z.object({
       id: z.string(),
+      /** For whom, when it was a person in the account (`dependants[].id`); else null. */
+      dependantId: z.optional(z.nullable(z.string())),
       doctor: z.string(),
       startsAt: instant,
       endsAt: instant,

@@ -37,7 +37,7 @@ const optionalText = (max: number) =>
   );
 
 /** A calendar date (YYYY-MM-DD) that exists; "not in the future" needs a clock, so the service checks it. */
-const birthDate = z.string({ error: 'birthDateRequired' }).check(
+export const birthDateSchema = z.string({ error: 'birthDateRequired' }).check(
   z.trim(),
   z.minLength(1, 'birthDateRequired'),
   z.refine(
@@ -146,7 +146,8 @@ export function checkCountryRules(
   }
 }
 
-const nationalId = z.optional(
+/** An EGN or ЛНЧ as the forms send it; empty counts as absent. */
+export const nationalIdSchema = z.optional(
   z.pipe(
     z.string().check(z.trim(), z.maxLength(10, 'egnInvalid'), safeLine()),
     z.transform((v) => (v ? v : undefined)),
@@ -163,7 +164,7 @@ export const completeProfileRequestSchema = z
     firstName: personName('firstNameRequired', 'firstNameMin'),
     lastName: personName('lastNameRequired', 'lastNameMin'),
     gender: z.enum(GENDERS, { error: 'genderRequired' }),
-    birthDate,
+    birthDate: birthDateSchema,
     address: z
       .string({ error: 'streetRequired' })
       .check(
@@ -185,7 +186,7 @@ export const completeProfileRequestSchema = z
     country: z.enum(COUNTRY_CODES, { error: 'countryRequired' }),
     /** Sent by the spec's client; the server derives the name from the code. */
     countryName: z.optional(z.string().check(z.maxLength(80), safeLine())),
-    nationalIdNumber: nationalId,
+    nationalIdNumber: nationalIdSchema,
     insurance: z.optional(insuranceInputSchema),
     termsAccepted: z.literal(true, { error: 'profileTermsRequired' }),
   })
@@ -196,13 +197,13 @@ export type CompleteProfileRequest = z.infer<typeof completeProfileRequestSchema
 export const updateProfileRequestSchema = z
   .strictObject({
     gender: z.optional(z.enum(GENDERS, { error: 'genderRequired' })),
-    birthDate: z.optional(birthDate),
+    birthDate: z.optional(birthDateSchema),
     address: optionalText(STREET_MAX),
     addressNumber: optionalText(STREET_NUMBER_MAX),
     postCode: optionalText(POST_CODE_MAX),
     city: optionalText(CITY_MAX),
     country: z.optional(z.enum(MARKET_COUNTRY_CODES, { error: 'countryInvalid' })),
-    nationalIdNumber: nationalId,
+    nationalIdNumber: nationalIdSchema,
     insurance: z.optional(insuranceInputSchema),
   })
   .check(z.superRefine(checkCountryRules, { when: isObject }));

@@ -161,6 +161,17 @@ export const API_ERRORS = {
   nobodyWaiting: 'No patient is waiting for you right now.',
   onDemandNotMovable:
     'A visit with the first free doctor takes place now: it cannot be moved or given to another doctor.',
+  dependantNotFound: 'This person is not in your account',
+  dependantsTooMany: 'An account can hold at most 10 people besides yourself.',
+  dependantNotBookable:
+    'You can no longer book for this person: they have come of age or have their own account now.',
+  dependantHandedOver: 'This person has their own account now; their record is no longer in yours.',
+  dependantNotOfAge: 'A child’s record can be handed over from their 18th birthday.',
+  dependantHasUpcoming:
+    'This person has upcoming appointments in your account. Cancel them, or wait until they have taken place, before the hand-over.',
+  handoverTokenInvalid: 'This hand-over link is invalid, has expired or has already been used.',
+  handoverToSelf:
+    'Sign in with the account of the person the record is handed over to, not with yours.',
 } as const;
 
 export type ApiErrorCode = keyof typeof API_ERRORS;

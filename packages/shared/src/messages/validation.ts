@@ -40,6 +40,7 @@ export const VALIDATION_MESSAGES_EN = {
   kvnrInvalid:
     'Please enter the 10-character health insurance number from your card (a letter and 9 digits)',
   genderRequired: 'Please select your gender',
+  relationshipRequired: 'Please choose how this person is related to you',
   birthDateRequired: 'Date of birth is required',
   birthDateInvalid: 'Please enter a valid date of birth',
   streetRequired: 'Street address is required',

@@ -1,12 +1,20 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, lt, ne, or } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { appointments, doctorProfiles, payments } from '../../db/schema.ts';
+import { notOfHandedOverDependant } from '../family/dependants.ts';
 import { doctor, fromAppointmentWithParticipants, patient } from './with-participants.ts';
 
 export type VisibleStatus = 'upcoming' | 'completed' | 'no_show' | 'cancelled';
 
+/**
+ * The doctor's appointments, and the patient's own — but not those of a person in their account
+ * who took their record to an account of their own (ADR 0043).
+ */
 const isParticipant = (userId: string) =>
-  or(eq(appointments.patientId, userId), eq(appointments.doctorId, userId));
+  or(
+    and(eq(appointments.patientId, userId), notOfHandedOverDependant(appointments.dependantId)),
+    eq(appointments.doctorId, userId),
+  );
 
 /**
  * Appointments the user takes part in, as patient or as doctor, with the doctor's public

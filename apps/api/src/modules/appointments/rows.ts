@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, lt, max, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, lt, max, or, sql } from 'drizzle-orm';
 import type { OutcomeRequest } from '@vizita/shared/contracts/doctor-console';
 import type { Tx } from '../../db/client.ts';
 import { appointments } from '../../db/schema.ts';
@@ -94,4 +94,25 @@ export async function recordOutcome(
     .update(appointments)
     .set({ status: outcome, updatedAt: now })
     .where(eq(appointments.id, id));
+}
+
+/**
+ * Whether a dependant has a visit still to come (paid, or a hold being paid): a record is not
+ * handed over from under a booking its holder paid for (ADR 0043).
+ */
+export async function dependantHasUpcoming(db: Tx, dependantId: string, now: Date) {
+  const [row] = await db
+    .select({ id: appointments.id })
+    .from(appointments)
+    .where(
+      and(
+        eq(appointments.dependantId, dependantId),
+        or(
+          eq(appointments.status, 'upcoming'),
+          and(eq(appointments.status, 'pending'), gt(appointments.holdExpiresAt, now)),
+        ),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }

@@ -39,6 +39,7 @@ import {
   requestCancellationNotices,
 } from '../notifications/appointment-notices.ts';
 import { slotsFreed } from '../waitlist/slots-freed.ts';
+import { treatedDependant, treatedPersons, type TreatedPerson } from '../family/dependants.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -82,8 +83,11 @@ export function createAppointmentService({
     viewerId: string,
     summary: string | null,
     summaryVerification: { shortCode: string; url: string } | null,
+    treated: Map<string, TreatedPerson>,
   ): Appointment {
     const a = row.appointment;
+    const dependant = a.dependantId ? treated.get(a.dependantId) : undefined;
+    const holderName = `${row.patient.firstName} ${row.patient.lastName}`.trim();
     const { date, slot } = zonedDateAndSlot(a.startsAt, a.timeZone);
     const status = a.status as repo.VisibleStatus;
     return {
@@ -122,10 +126,16 @@ export function createAppointmentService({
         viewerId === a.doctorId
           ? {
               _id: row.patient.id,
-              // A guest has no last name (issue #12).
-              name: `${row.patient.firstName} ${row.patient.lastName}`.trim(),
+              // A guest has no last name (issue #12). A child is named, with who comes along.
+              name: dependant ? `${dependant.firstName} ${dependant.lastName}` : holderName,
+              // Only a visit for a person in the account says so; the others stay as they were.
+              ...(dependant ? { dependant: treatedDependant(dependant, holderName) } : {}),
               guest: row.patient.userType === 'guest',
             }
+          : null,
+      forDependant:
+        viewerId === a.patientId && dependant
+          ? { id: dependant.id, name: `${dependant.firstName} ${dependant.lastName}` }
           : null,
       summary,
       summaryVerification: summary ? summaryVerification : null,
@@ -253,7 +263,9 @@ export function createAppointmentService({
         summaries.one(id),
         summaries.verifications([id]),
       ]);
-      return toAppointment(row, clock(), userId, summary, verifications.get(id) ?? null);
+      const now = clock();
+      const treated = await treatedPersons(db, [row.appointment.dependantId], now);
+      return toAppointment(row, now, userId, summary, verifications.get(id) ?? null, treated);
     },
 
     /**
@@ -276,9 +288,14 @@ export function createAppointmentService({
       ]);
       const now = clock();
       const ids = rows.map((r) => r.appointment.id);
-      const [summaryOf, verificationOf] = await Promise.all([
+      const [summaryOf, verificationOf, treated] = await Promise.all([
         summaries.many(ids),
         summaries.verifications(ids),
+        treatedPersons(
+          db,
+          rows.map((r) => r.appointment.dependantId),
+          now,
+        ),
       ]);
       const total = query.status
         ? counts[query.status]
@@ -291,6 +308,7 @@ export function createAppointmentService({
             userId,
             summaryOf.get(row.appointment.id) ?? null,
             verificationOf.get(row.appointment.id) ?? null,
+            treated,
           ),
         ),
         counts,

@@ -1,6 +1,7 @@
-import { asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import type { ClinicalDocumentKind } from '@vizita/shared/contracts/clinical-documents';
 import type { Tx } from '../../db/client.ts';
+import { notAboutHandedOverVisit } from '../family/dependants.ts';
 import { clinicalDocuments, clinicalDocumentVersions } from '../../db/schema.ts';
 
 // The clinical documents module's own SQL: a document, and its versions (a correction is a new
@@ -69,7 +70,13 @@ export function versionsOfPatient(db: Tx, patientId: string) {
       clinicalDocumentVersions,
       eq(clinicalDocumentVersions.documentId, clinicalDocuments.id),
     )
-    .where(eq(clinicalDocuments.patientId, patientId))
+    .where(
+      and(
+        eq(clinicalDocuments.patientId, patientId),
+        // A person who took their record to their own account took these with it (ADR 0043).
+        notAboutHandedOverVisit(clinicalDocuments.appointmentId),
+      ),
+    )
     .orderBy(asc(clinicalDocuments.issuedAt), asc(clinicalDocumentVersions.version));
 }
 

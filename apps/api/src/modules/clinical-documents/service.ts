@@ -35,6 +35,7 @@ import type { IssuedDocuments } from '../verification/issued-documents.ts';
 import type { DocumentCrypto } from './document-crypto.ts';
 import { documentPdf } from './document-pdf.ts';
 import { documentView, type DocumentFacts } from './document-view.ts';
+import { holderStillHolds } from '../family/dependants.ts';
 import * as repo from './repo.ts';
 
 // Prescriptions, sick notes and referrals the doctor issues from a consultation (issue #21): each
@@ -242,7 +243,13 @@ export function createClinicalDocumentService({
    */
   async function readableAppointment(caller: Caller, appointmentId: string) {
     const a = await findAppointment(db, appointmentId);
-    if (a && caller.role === 'patient' && a.patientId === caller.id) return a;
+    if (
+      a &&
+      caller.role === 'patient' &&
+      a.patientId === caller.id &&
+      (await holderStillHolds(db, a.dependantId))
+    )
+      return a;
     if (
       a &&
       caller.role === 'doctor' &&

@@ -16,6 +16,7 @@ import {
 import { joinState } from '@vizita/shared/domain/join-window';
 import { addDays, zonedDateAndSlot, zonedTimeToUtc } from '@vizita/shared/domain/zoned-time';
 import { randomUUID } from 'node:crypto';
+import { ageOn, dayIn, MARKET_TIME_ZONES } from '@vizita/shared/domain/guardianship';
 import type { Db, Tx } from '../../db/client.ts';
 import type { HealthText } from '../appointments/health-text.ts';
 import { ApiError } from '../../lib/api-error.ts';
@@ -28,6 +29,13 @@ import { audit } from '../../lib/audit.ts';
 import { findDoctorProfile } from '../doctors/profiles.ts';
 import type { JobWorker } from '../jobs/queue.ts';
 import type { ProfileService } from '../profile/service.ts';
+import type { FieldEncryption } from '../../lib/field-encryption.ts';
+import {
+  dependantRecord,
+  treatedDependant,
+  treatedPersons,
+  type TreatedPerson,
+} from '../family/dependants.ts';
 import type { NotesCrypto, NotesField } from './notes-crypto.ts';
 import {
   summarizeRoomActivity,
@@ -39,12 +47,6 @@ import { createMeetingEvents } from '../meetings/meeting-events.ts';
 import type { IssuedDocuments } from '../verification/issued-documents.ts';
 import { summaryContent } from './summaries.ts';
 import * as repo from './repo.ts';
-
-/** Whole years between a birth date and a day (YYYY-MM-DD), as a doctor reads an age. */
-export function ageOn(birthDate: string, today: string): number {
-  const years = Number(today.slice(0, 4)) - Number(birthDate.slice(0, 4));
-  return today.slice(5) < birthDate.slice(5) ? years - 1 : years;
-}
 
 /**
  * The doctor's side of their appointments: the schedule, the patient's profile before the call,
@@ -59,11 +61,14 @@ export function createDoctorConsoleService({
   notesCrypto,
   healthText,
   issued,
+  encryption,
 }: {
   db: Db;
   clock: Clock;
   jobs: JobWorker;
   profiles: ProfileService;
+  /** Opens a dependant's identifiers for the doctor of their visit (ADR 0016, 0043). */
+  encryption: FieldEncryption;
   notesCrypto: NotesCrypto;
   healthText: HealthText;
   /** Registers each summary for the patient as a visit summary anyone can verify (ADR 0037). */
@@ -85,9 +90,17 @@ export function createDoctorConsoleService({
     return (id: string) => summarizeRoomActivity(byId.get(id) ?? []);
   }
 
-  function toEntry(row: repo.EntryRow, now: Date, room: RoomActivity | null): ScheduleEntry {
+  function toEntry(
+    row: repo.EntryRow,
+    now: Date,
+    room: RoomActivity | null,
+    treated: Map<string, TreatedPerson>,
+  ): ScheduleEntry {
     const a = row.appointment;
     const status = a.status as ScheduleEntry['status'];
+    const dependant = a.dependantId ? treated.get(a.dependantId) : undefined;
+    // Empty for an account the patient deleted (ADR 0025).
+    const holderName = `${row.patient.firstName} ${row.patient.lastName}`.trim();
     return {
       _id: a.id,
       startsAt: a.startsAt.toISOString(),
@@ -99,8 +112,9 @@ export function createDoctorConsoleService({
       reason: healthText.open(a, 'reason'),
       patient: {
         _id: row.patient.id,
-        // Empty for an account the patient deleted (ADR 0025).
-        name: `${row.patient.firstName} ${row.patient.lastName}`.trim(),
+        name: dependant ? `${dependant.firstName} ${dependant.lastName}` : holderName,
+        // Only a visit for a person in the account says so; the others stay as they were.
+        ...(dependant ? { dependant: treatedDependant(dependant, holderName) } : {}),
         guest: row.patient.userType === 'guest',
       },
       cancelledBy: a.cancelledBy,
@@ -167,9 +181,14 @@ export function createDoctorConsoleService({
       const now = clock();
       const rows = await repo.scheduleOf(db, doctorId, from, to);
       const activity = await activityOf(rows.map((row) => row.appointment.id));
+      const treated = await treatedPersons(
+        db,
+        rows.map((row) => row.appointment.dependantId),
+        now,
+      );
       return {
         timeZone,
-        appointments: rows.map((row) => toEntry(row, now, activity(row.appointment.id))),
+        appointments: rows.map((row) => toEntry(row, now, activity(row.appointment.id), treated)),
       };
     },
 
@@ -179,15 +198,48 @@ export function createDoctorConsoleService({
      */
     async patientChart(doctorId: string, appointmentId: string, ip: string): Promise<PatientChart> {
       const now = clock();
-      const { appointment: a } = await own(doctorId, appointmentId);
+      const { appointment: a, patient } = await own(doctorId, appointmentId);
       if (!doctorMaySeePatient(a, now)) throw new ApiError(404, 'appointmentNotFound');
       const profile = await profiles.get(a.patientId);
+      // A dependant's visit: the doctor reads the dependant's record, and the holder's address.
+      const record = a.dependantId
+        ? await dependantRecord(db, encryption, a.dependantId)
+        : undefined;
       await audit(db, 'patient_profile.read', {
         userId: doctorId,
+        // The holder is whose "who saw my data" lists it: they act for the dependant.
         subjectUserId: a.patientId,
         ip,
-        meta: { appointmentId, reason: 'appointment' },
+        meta: {
+          appointmentId,
+          reason: 'appointment',
+          ...(record ? { dependantId: record.id } : {}),
+        },
       });
+      if (record) {
+        const today = dayIn(now, MARKET_TIME_ZONES[record.country]);
+        const age = ageOn(record.birthDate, today);
+        return {
+          patientId: a.patientId,
+          firstName: record.firstName,
+          lastName: record.lastName,
+          birthDate: record.birthDate,
+          age,
+          gender: record.gender,
+          countryCode: record.country,
+          city: profile.address?.city ?? null,
+          insuranceType: record.insurance?.type ?? null,
+          insuranceCompany: record.insurance?.company ?? null,
+          insuranceNumber: record.insurance?.number ?? null,
+          nationalId: record.nationalId,
+          dependant: {
+            relationship: record.relationship,
+            age,
+            guardianName: `${patient.firstName} ${patient.lastName}`.trim(),
+          },
+          accessUntil: new Date(a.startsAt.getTime() + PATIENT_DATA_AFTER_START_MS).toISOString(),
+        };
+      }
       return {
         patientId: a.patientId,
         firstName: profile.firstName,
@@ -201,6 +253,7 @@ export function createDoctorConsoleService({
         insuranceCompany: profile.insurance?.company ?? null,
         insuranceNumber: profile.insurance?.number ?? null,
         nationalId: profile.nationalIdNumber,
+        dependant: null,
         accessUntil: new Date(a.startsAt.getTime() + PATIENT_DATA_AFTER_START_MS).toISOString(),
       };
     },
@@ -340,7 +393,9 @@ export function createDoctorConsoleService({
       });
       if (mailKey) await jobs.runNow(mailKey);
       const activity = await activityOf([appointmentId]);
-      return toEntry(await own(doctorId, appointmentId), now, activity(appointmentId));
+      const row = await own(doctorId, appointmentId);
+      const treated = await treatedPersons(db, [row.appointment.dependantId], now);
+      return toEntry(row, now, activity(appointmentId), treated);
     },
   };
   return service;

@@ -25,6 +25,7 @@ export async function findAppointment(db: Tx, id: string) {
       id: appointments.id,
       patientId: appointments.patientId,
       doctorId: appointments.doctorId,
+      dependantId: appointments.dependantId,
       status: appointments.status,
       startsAt: appointments.startsAt,
     })

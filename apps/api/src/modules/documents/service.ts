@@ -8,6 +8,7 @@ import type { FieldEncryption } from '../../lib/field-encryption.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import { audit } from '../../lib/audit.ts';
 import { sniffFileType, storedFileName } from '../../lib/file-type.ts';
+import { holderStillHolds } from '../family/dependants.ts';
 import * as repo from './repo.ts';
 import { notifyAboutAppointment } from '../notifications/appointment-notices.ts';
 
@@ -32,6 +33,9 @@ export function createDocumentService({
   async function participantsAppointment(userId: string, appointmentId: string) {
     const a = await repo.findAppointment(db, appointmentId);
     if (!a || (a.patientId !== userId && a.doctorId !== userId))
+      throw new ApiError(404, 'appointmentNotFound');
+    // A person who took their record to their own account took these documents with it.
+    if (a.patientId === userId && !(await holderStillHolds(db, a.dependantId)))
       throw new ApiError(404, 'appointmentNotFound');
     return a;
   }

@@ -419,10 +419,13 @@ export function createFollowUpService({
         if (!free && (await countOpenHolds(tx, patientId, now)) >= MAX_OPEN_HOLDS)
           throw new ApiError(409, 'tooManyHolds');
         await expireLapsedHoldsOnSlot(tx, p.doctorId, slot.startsAt, now);
+        // A follow-up is for whom the consultation was: the child, when the mother booked it.
+        const consultation = await findAppointment(tx, p.appointmentId);
         const hold = await insertHold(tx, {
           id: holdId,
           patientId,
           doctorId: p.doctorId,
+          dependantId: consultation?.dependantId ?? null,
           startsAt: slot.startsAt,
           endsAt: slot.endsAt,
           timeZone: slot.timeZone,

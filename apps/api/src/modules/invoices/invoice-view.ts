@@ -63,10 +63,16 @@ export function invoiceView(doc: IssuedDocument) {
         d.service.kind === 'prescription-request'
           ? `${t.requestServiceName} — ${when.date}`
           : `${d.service.kind === 'on-demand-consultation' ? t.onDemandServiceName : t.serviceName} — ${when.date}, ${when.time}`,
-      // Paid before a doctor took it, a visit with the first free doctor names its specialty.
-      detail: d.doctor.name
-        ? `${t.doctor}: ${d.doctor.name}${specialties ? ` (${specialties})` : ''}`
-        : `${t.specialty}: ${specialties}`,
+      detail: [
+        // The person treated, when the payer booked for someone in their account (ADR 0043).
+        ...(d.treatedPerson
+          ? [t.treatedPerson(d.treatedPerson.name, day(`${d.treatedPerson.birthDate}T12:00:00Z`))]
+          : []),
+        // Paid before a doctor took it, a visit with the first free doctor names its specialty.
+        d.doctor.name
+          ? `${t.doctor}: ${d.doctor.name}${specialties ? ` (${specialties})` : ''}`
+          : `${t.specialty}: ${specialties}`,
+      ].join(' · '),
       amount,
     },
     total: [isCredit ? t.creditTotal : t.total, amount] as const,

@@ -69,6 +69,7 @@ export async function invoiceFacts(db: Tx, paymentId: string) {
         timeZone: appointments.timeZone,
         plan: appointments.plan,
         doctorId: appointments.doctorId,
+        dependantId: appointments.dependantId,
       },
       patient: {
         firstName: patient.firstName,

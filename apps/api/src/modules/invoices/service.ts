@@ -4,6 +4,7 @@ import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { VAT_EXEMPTION_NOTES, type ClinicCountry } from './invoice-copy.ts';
 import type { IssuedDocumentRef, IssuedDocuments } from '../verification/issued-documents.ts';
+import { treatedPersons } from '../family/dependants.ts';
 import * as repo from './repo.ts';
 
 export type ClinicSettings = Config['clinic'];
@@ -21,7 +22,13 @@ export type InvoiceDetails = {
     vatId: string | null;
     country: ClinicCountry;
   };
+  /** Who paid: the account holder. */
   patient: { name: string; address: string[]; countryCode: string | null };
+  /**
+   * Who was treated, when not the payer (issue #22, ADR 0043): a person in the holder's account.
+   * Absent on invoices for the payer's own visit, and on every invoice issued before.
+   */
+  treatedPerson?: { name: string; birthDate: string };
   doctor: { name: string; specialties: string[] };
   /** What was paid for: a video visit, or a repeat prescription asked for without one. */
   service: {
@@ -127,6 +134,9 @@ export function createInvoicing(settings: ClinicSettings, issuedDocuments?: Issu
     const facts = await repo.invoiceFacts(tx, paymentId);
     if (!facts?.payment.paidAt) throw new Error(`payment ${paymentId} is not paid`);
     const { payment, patient, address, doctor, doctorProfile, appointment } = facts;
+    const treated = appointment.dependantId
+      ? (await treatedPersons(tx, [appointment.dependantId], now)).get(appointment.dependantId)
+      : undefined;
     const street = [address?.street, address?.streetNumber].filter(Boolean).join(' ');
     const town = [address?.postCode, address?.city].filter(Boolean).join(' ');
     const details: InvoiceDetails = {
@@ -143,6 +153,14 @@ export function createInvoicing(settings: ClinicSettings, issuedDocuments?: Issu
         address: [street, town].filter(Boolean),
         countryCode: address?.countryCode ?? null,
       },
+      ...(treated
+        ? {
+            treatedPerson: {
+              name: `${treated.firstName} ${treated.lastName}`,
+              birthDate: treated.birthDate,
+            },
+          }
+        : {}),
       // A visit with the first free doctor is paid before anyone takes it: the specialty asked
       // for stands where the doctor's name would (ADR 0042).
       doctor: doctor

@@ -13,6 +13,7 @@ import {
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.ts';
+import { notAboutHandedOverVisit, notOfHandedOverDependant } from '../family/dependants.ts';
 import {
   appointments,
   doctorProfiles,
@@ -64,6 +65,7 @@ const context = {
     id: appointments.id,
     patientId: appointments.patientId,
     doctorId: appointments.doctorId,
+    dependantId: appointments.dependantId,
     status: appointments.status,
     startsAt: appointments.startsAt,
     timeZone: appointments.timeZone,
@@ -88,6 +90,7 @@ export type ThreadContext = {
     id: string;
     patientId: string;
     doctorId: string;
+    dependantId: string | null;
     status: string;
     startsAt: Date;
     timeZone: string;
@@ -170,7 +173,11 @@ export type ThreadFilter =
 function filterOf(filter: ThreadFilter): SQL | undefined {
   switch (filter.role) {
     case 'patient':
-      return eq(messageThreads.patientId, filter.patientId);
+      // Not the threads of a visit whose person took their record to their own account.
+      return and(
+        eq(messageThreads.patientId, filter.patientId),
+        notOfHandedOverDependant(appointments.dependantId),
+      );
     case 'doctor':
       // The doctor's appointments within ADR 0016's window; the service checks each again.
       return and(
@@ -335,7 +342,12 @@ export async function everythingOf(db: Tx, patientId: string) {
   const threads = await db
     .select()
     .from(messageThreads)
-    .where(eq(messageThreads.patientId, patientId))
+    .where(
+      and(
+        eq(messageThreads.patientId, patientId),
+        notAboutHandedOverVisit(messageThreads.appointmentId),
+      ),
+    )
     .orderBy(asc(messageThreads.createdAt));
   const ids = threads.map((t) => t.id);
   if (ids.length === 0) return { threads, messages: [], attachments: [] };

@@ -27,6 +27,7 @@ import { roleOf, type Role } from '../../plugins/roles.ts';
 import { findUserById } from '../auth/users.ts';
 import { notify, type NotificationInput } from '../notifications/notify.ts';
 import { createMessageCrypto } from './message-crypto.ts';
+import { holderStillHolds } from '../family/dependants.ts';
 import * as repo from './repo.ts';
 
 const HOUR_MS = 60 * 60_000;
@@ -101,6 +102,12 @@ export function createMessageService({
   async function accessible(caller: Caller, threadId: string, now: Date) {
     const ctx = await repo.threadById(db, threadId, sideOf(caller.role));
     if (!ctx || !mayAccess(caller, ctx, now)) throw new ApiError(404, 'threadNotFound');
+    // A person who took their record to their own account took this thread with it (ADR 0043).
+    if (
+      caller.role === 'patient' &&
+      !(await holderStillHolds(db, ctx.appointment?.dependantId ?? null))
+    )
+      throw new ApiError(404, 'threadNotFound');
     return ctx;
   }
 
@@ -312,7 +319,10 @@ export function createMessageService({
     const entitled =
       a &&
       a.patientType !== 'guest' &&
-      ((caller.role === 'patient' && a.patientId === caller.id) ||
+      ((caller.role === 'patient' &&
+        a.patientId === caller.id &&
+        // A person who took their record to their own account took this thread with it.
+        (await holderStillHolds(db, a.dependantId))) ||
         (caller.role === 'doctor' && a.doctorId === caller.id && appointmentMessagesOpen(a, now)));
     // A payment hold is no appointment yet, for its patient either.
     if (!a || !entitled || a.status === 'pending' || a.status === 'expired')

@@ -35,6 +35,7 @@ import {
   lapsedHolds,
 } from '../appointments/holds.ts';
 import { findAppointment, type AppointmentRow } from '../appointments/rows.ts';
+import { bookableDependant } from '../family/dependants.ts';
 import type { BusinessCounters } from '../../plugins/metrics.ts';
 import { notifyAboutAppointment } from '../notifications/appointment-notices.ts';
 import { findPaymentById, findPaymentOfAppointment, lockPaymentById } from './payment-records.ts';
@@ -163,6 +164,10 @@ export function createPaymentService(deps: PaymentDeps) {
       const priceMinor = slot.feeMinor;
       const currency = BOOKING_CURRENCY;
       const expiresAt = new Date(now.getTime() + CHECKOUT_LIFETIME_MS);
+      // For whom: a person in the account whom the age policy lets the holder book for.
+      const dependant = input.dependantId
+        ? await bookableDependant(db, patientId, input.dependantId, now)
+        : undefined;
 
       // 1. The hold, in a short transaction of its own: no provider call ever holds a pooled
       // connection (a burst on one slot must not freeze the API while Stripe answers).
@@ -178,6 +183,7 @@ export function createPaymentService(deps: PaymentDeps) {
           id: holdId,
           patientId,
           doctorId: input.doctorId,
+          dependantId: dependant?.id ?? null,
           startsAt: slot.startsAt,
           endsAt: slot.endsAt,
           timeZone: slot.timeZone,

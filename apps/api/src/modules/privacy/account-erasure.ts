@@ -6,6 +6,7 @@ import {
   auditLog,
   consents,
   consultationNotes,
+  dependants,
   followUpProposals,
   jobs,
   localCheckoutSessions,
@@ -99,6 +100,10 @@ export function createAccountErasure(deps: {
         // its ON DELETE CASCADE never fires; an alert for a specialty says what care was sought.
         await tx.delete(waitlistEntries).where(eq(waitlistEntries.patientId, userId));
         await tx.delete(patientProfiles).where(eq(patientProfiles.userId, userId));
+        // The people in the account, with their identifiers (issue #22, ADR 0043): the kept
+        // appointments lose the link to them (on delete set null), and the invoices keep the
+        // names they printed, as for the holder.
+        await tx.delete(dependants).where(eq(dependants.holderUserId, userId));
         await tx.delete(consents).where(eq(consents.userId, userId));
         await tx.delete(sessions).where(eq(sessions.userId, userId)); // refresh tokens cascade
         await tx.delete(twoFactor).where(eq(twoFactor.userId, userId));

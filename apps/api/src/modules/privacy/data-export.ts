@@ -16,6 +16,7 @@ import type { TwoFactorService } from '../auth/two-factor-service.ts';
 import type { ProfileService } from '../profile/service.ts';
 import { roleOf } from '../../plugins/roles.ts';
 import { createMeetingEvents } from '../meetings/meeting-events.ts';
+import { dependantNames, dependantsForExport } from '../family/dependants.ts';
 import * as repo from './repo.ts';
 import { requestDetailsOf } from '../appointments/request-details.ts';
 
@@ -53,11 +54,21 @@ export function createDataExport(deps: {
   return {
     /** Who else read or changed the patient's record, newest first ("who saw my data"). */
     async accessLog(patientId: string): Promise<AccessLogEntry[]> {
-      return (await repo.accessToRecordOf(db, patientId)).map((entry) => ({
-        at: iso(entry.at),
-        event: entry.event,
-        actor: actorOf(entry.actor),
-      }));
+      const entries = await repo.accessToRecordOf(db, patientId);
+      const named = await dependantNames(
+        db,
+        entries.map((e) => e.dependantId),
+      );
+      return entries.map((entry) => {
+        const about = entry.dependantId ? named.get(entry.dependantId) : undefined;
+        return {
+          at: iso(entry.at),
+          event: entry.event,
+          actor: actorOf(entry.actor),
+          // Only a record of a person in the account is named; the patient's own is not.
+          ...(about ? { about } : {}),
+        };
+      });
     },
 
     async collect(userId: string, now: Date): Promise<DataExport> {
@@ -112,8 +123,22 @@ export function createDataExport(deps: {
           rememberedDevices: devices,
         },
         profile,
+        dependants: (await dependantsForExport(db, encryption, userId)).map((d) => ({
+          id: d.id,
+          firstName: d.firstName,
+          lastName: d.lastName,
+          birthDate: d.birthDate,
+          gender: d.gender,
+          relationship: d.relationship,
+          countryCode: d.country,
+          nationalId: d.nationalId,
+          insurance: d.insurance,
+          addedAt: iso(d.createdAt),
+          handedOverAt: isoOrNull(d.handedOverAt),
+        })),
         appointments: rows.map(({ appointment: a, doctor }) => ({
           id: a.id,
+          dependantId: a.dependantId,
           // A visit with the first free doctor that nobody took has none (ADR 0042).
           doctor: doctor ? fullName(doctor) : '',
           startsAt: iso(a.startsAt),

@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, inArray, isNull, ne, or } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.ts';
+import { notOfHandedOverDependant } from '../family/dependants.ts';
 import {
   appointmentDocuments,
   appointments,
@@ -20,15 +21,23 @@ const actors = alias(users, 'actors');
  * "see a doctor now" visit no doctor took (ADR 0042), without one.
  */
 export function appointmentsOf(db: Tx, patientId: string) {
-  return db
-    .select({
-      appointment: appointments,
-      doctor: { firstName: doctors.firstName, lastName: doctors.lastName },
-    })
-    .from(appointments)
-    .leftJoin(doctors, eq(doctors.id, appointments.doctorId))
-    .where(eq(appointments.patientId, patientId))
-    .orderBy(asc(appointments.startsAt));
+  return (
+    db
+      .select({
+        appointment: appointments,
+        doctor: { firstName: doctors.firstName, lastName: doctors.lastName },
+      })
+      .from(appointments)
+      .leftJoin(doctors, eq(doctors.id, appointments.doctorId))
+      // A person who took their record to their own account took these visits with it (ADR 0043).
+      .where(
+        and(
+          eq(appointments.patientId, patientId),
+          notOfHandedOverDependant(appointments.dependantId),
+        ),
+      )
+      .orderBy(asc(appointments.startsAt))
+  );
 }
 
 /** The documents doctors gave the patient, every version, with the (encrypted) file. */
@@ -84,6 +93,8 @@ export function accessToRecordOf(db: Tx, patientId: string) {
     .select({
       at: auditLog.createdAt,
       event: auditLog.event,
+      // A read of a dependant's record names them (issue #22).
+      dependantId: sql<string | null>`${auditLog.meta}->>'dependantId'`,
       actor: {
         id: actors.id,
         firstName: actors.firstName,

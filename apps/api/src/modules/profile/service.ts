@@ -10,7 +10,7 @@ import {
   profileCompletionPercentage,
 } from '@vizita/shared/domain/profile-completion';
 import { countryName, type InsuranceType } from '@vizita/shared/domain/profile-options';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { ApiError, validationError } from '../../lib/api-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { FieldEncryption } from '../../lib/field-encryption.ts';
@@ -116,36 +116,80 @@ export function createProfileService({
     names: { firstName?: string; lastName?: string },
     termsAccepted: boolean,
   ) {
-    const row = await repo.findUserWithProfile(db, userId);
+    await db.transaction((tx) => saveIn(tx, userId, state, names, termsAccepted));
+  }
+
+  /** `save` in the caller's transaction. */
+  async function saveIn(
+    tx: Tx,
+    userId: string,
+    state: ProfileState,
+    names: { firstName?: string; lastName?: string },
+    termsAccepted: boolean,
+  ) {
+    const row = await repo.findUserWithProfile(tx, userId);
     if (!row) throw new ApiError(401, 'authRequired');
     const user = { ...row.user, ...names };
     const complete = isProfileComplete(completionFacts(user, state));
-    await db.transaction(async (tx) => {
-      await repo.saveProfile(tx, {
-        userId,
-        gender: state.gender,
-        birthDate: state.birthDate,
-        street: state.street,
-        streetNumber: state.streetNumber,
-        postCode: state.postCode,
-        city: state.city,
-        countryCode: state.countryCode,
-        nationalIdEncrypted: state.nationalId
-          ? encryption.encrypt(state.nationalId, nationalIdContext(userId))
-          : null,
-        insuranceType: state.insurance?.type ?? null,
-        insuranceCompany: state.insurance?.company ?? null,
-        insuranceNumberEncrypted: state.insurance
-          ? encryption.encrypt(state.insurance.number, insuranceContext(userId))
-          : null,
-      });
-      if (termsAccepted) await recordConsent(tx, userId, 'profile', clock());
-      await updateProfileFields(tx, userId, { ...names, isProfileComplete: complete });
-      await audit(tx, 'profile.updated', { userId, meta: { complete } });
+    await repo.saveProfile(tx, {
+      userId,
+      gender: state.gender,
+      birthDate: state.birthDate,
+      street: state.street,
+      streetNumber: state.streetNumber,
+      postCode: state.postCode,
+      city: state.city,
+      countryCode: state.countryCode,
+      nationalIdEncrypted: state.nationalId
+        ? encryption.encrypt(state.nationalId, nationalIdContext(userId))
+        : null,
+      insuranceType: state.insurance?.type ?? null,
+      insuranceCompany: state.insurance?.company ?? null,
+      insuranceNumberEncrypted: state.insurance
+        ? encryption.encrypt(state.insurance.number, insuranceContext(userId))
+        : null,
     });
+    if (termsAccepted) await recordConsent(tx, userId, 'profile', clock());
+    await updateProfileFields(tx, userId, { ...names, isProfileComplete: complete });
+    await audit(tx, 'profile.updated', { userId, meta: { complete } });
   }
 
   return {
+    /**
+     * A record handed over to this account (ADR 0043), in the caller's transaction: its birth
+     * date, gender, market and that market's identifiers replace the profile's; the address and
+     * names the account holder typed stay.
+     */
+    async adopt(
+      tx: Tx,
+      userId: string,
+      record: {
+        gender: NonNullable<Profile['gender']>;
+        birthDate: string;
+        countryCode: 'BG' | 'DE';
+        nationalId: string | null;
+        insurance: ProfileState['insurance'];
+      },
+    ) {
+      const row = await repo.findUserWithProfile(tx, userId);
+      if (!row) throw new ApiError(401, 'authRequired');
+      const current = decode(userId, row.profile);
+      await saveIn(
+        tx,
+        userId,
+        {
+          ...current,
+          gender: record.gender,
+          birthDate: record.birthDate,
+          countryCode: record.countryCode,
+          nationalId: record.countryCode === 'BG' ? record.nationalId : null,
+          insurance: record.countryCode === 'DE' ? record.insurance : null,
+        },
+        {},
+        false,
+      );
+    },
+
     /** The stored profile decrypted as it is kept (for the patient's data export), or null. */
     async stored(userId: string): Promise<ProfileState | null> {
       const row = await repo.findUserWithProfile(db, userId);

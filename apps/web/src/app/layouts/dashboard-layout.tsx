@@ -46,7 +46,7 @@ function SideLink({
 }
 
 function SideNavigation() {
-  const { t } = useTranslation(['navigation', 'messages', 'waitlist']);
+  const { t } = useTranslation(['navigation', 'messages', 'waitlist', 'family']);
   const { pathname } = useLocation();
   const groupId = useId();
   const inAppointments =
@@ -107,6 +107,11 @@ function SideNavigation() {
               <SideLink to="/dashboard/waitlist">{t('waitlist:list.nav')}</SideLink>
             </li>
           </ul>
+        </li>
+        <li>
+          <SideLink to="/dashboard/people" icon={UserIcon}>
+            {t('family:nav')}
+          </SideLink>
         </li>
         <li>
           <SideLink to="/dashboard/messages" icon={MailIcon}>

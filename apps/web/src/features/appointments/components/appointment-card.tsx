@@ -230,6 +230,9 @@ export function AppointmentCard({
             {specialties(doctor.specialties.slice(0, 1)) || t('card.specialtyFallback')}
           </span>
         </Detail>
+        {appointment.forDependant && (
+          <Detail label={t('card.forWhom')}>{appointment.forDependant.name}</Detail>
+        )}
         <Detail label={t('card.plan')}>{t(PLAN_KEYS[appointment.plan])}</Detail>
         {isRequest && <RequestDetails appointment={appointment} />}
         {appointment.reason && (

@@ -204,6 +204,44 @@ describe('booking page', () => {
     expect(within(dialog).getByRole('button', { name: 'Processing...' })).toBeDisabled();
   });
 
+  it('asks for whom among the people she may book for, and books for the child she chooses', async () => {
+    const person = {
+      lastName: 'Georgiev',
+      birthDate: '2019-05-10',
+      gender: 'male',
+      relationship: 'child',
+      country: 'BG',
+      nationalIdNumber: null,
+      insurance: null,
+      mayHandOver: false,
+      handover: null,
+      handedOverAt: null,
+    };
+    const { calls } = signedIn({
+      'GET /api/dependants': () =>
+        ok([
+          { ...person, id: 'd1', firstName: 'Ivan', age: 7, state: 'minor', mayBook: true },
+          { ...person, id: 'd2', firstName: 'Petar', age: 18, state: 'of_age', mayBook: false },
+        ]),
+      'POST /api/payments/create-session': () => fail(409, 'dependantNotBookable'),
+    });
+    const { user, dialog } = await openConfirm();
+    const forWhom = await within(dialog).findByRole('group', {
+      name: 'For whom is this appointment?',
+    });
+    expect(within(forWhom).getByRole('radio', { name: 'For me' })).toBeChecked();
+    // Petar came of age: he books for himself now.
+    expect(within(forWhom).queryByRole('radio', { name: /Petar/ })).toBeNull();
+    await user.click(within(forWhom).getByRole('radio', { name: 'Ivan Georgiev, age 7' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Pay' }));
+    expect(
+      await within(dialog).findByText(/You can no longer book for this person/),
+    ).toBeInTheDocument();
+    expect(calls.find((c) => c.path === '/api/payments/create-session')?.body).toMatchObject({
+      dependantId: 'd1',
+    });
+  });
+
   it("shows a Berlin doctor's times in the patient's own zone up to the confirmation, and books the doctor's slot", async () => {
     const { calls } = signedIn({
       'GET /api/availability': () =>

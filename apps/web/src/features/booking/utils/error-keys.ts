@@ -12,6 +12,8 @@ const PAYMENT_ERROR_KEYS = {
   paymentProviderUnavailable: 'booking.errors.providerUnavailable',
   tooManyRequests: 'booking.errors.tooManyRequests',
   tooManyHolds: 'booking.errors.tooManyHolds',
+  dependantNotFound: 'booking.errors.dependantNotFound',
+  dependantNotBookable: 'booking.errors.dependantNotBookable',
 } as const satisfies Partial<Record<ApiErrorCode, string>>;
 
 type PaymentErrorKey =

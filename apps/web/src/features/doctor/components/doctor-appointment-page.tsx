@@ -25,6 +25,7 @@ import { formatDateTime } from '../../../lib/dates';
 import { ClinicalDocumentsPanel } from './clinical-documents-panel';
 import { DoctorCancelDialog } from './doctor-cancel-dialog';
 import { FollowUpPanel } from './follow-up-panel';
+import { DependantNote } from './dependant-note';
 import { GuestLabel } from './guest-label';
 import { JoinControl } from './join-control';
 import { NotesEditor } from './notes-editor';
@@ -153,6 +154,7 @@ export function DoctorAppointmentPage() {
             )}{' '}
             · <PlanLabel plan={a.plan} />
           </p>
+          <DependantNote dependant={a.patient?.dependant} className="mt-1" />
           <div className="mt-2 flex flex-wrap gap-2">
             <ScheduleStatus status={a.status} />
             {guest && <GuestLabel />}

@@ -141,6 +141,29 @@ describe('the doctor schedule (/doctor)', () => {
     expect(screen.getByRole('button', { name: 'This week' })).toHaveFocus();
   });
 
+  it('names a child booked by a parent with age and guardian, in the next consultation and the week', async () => {
+    const [first, ...rest] = ENTRIES;
+    doctorWith([
+      {
+        ...first!,
+        patient: {
+          _id: 'p1',
+          name: 'Ivan Georgiev',
+          dependant: { relationship: 'child', age: 7, guardianName: 'Maria Ivanova' },
+        },
+      },
+      ...rest,
+    ]);
+    renderApp('/doctor');
+    const next = await screen.findByRole('region', { name: 'Next consultation' });
+    expect(next).toHaveTextContent('Ivan Georgiev');
+    expect(next).toHaveTextContent('child, 7, with guardian Maria Ivanova');
+    const week = screen.getByRole('region', { name: /Week of Mon, Nov 23, 2026/ });
+    expect(within(week).getAllByRole('link', { name: /Ivan Georgiev/ })[0]).toHaveTextContent(
+      'child, 7, with guardian Maria Ivanova',
+    );
+  });
+
   it("shows tonight's consultation when the browser's day is already tomorrow", async () => {
     // 02:00 UTC on Wednesday; the doctor works in New York, where it is still Tuesday 21:00.
     vi.setSystemTime(new Date('2026-11-25T02:00:00.000Z'));

@@ -16,6 +16,7 @@ import { joinStateAt } from '../../../lib/join-state';
 import { useNow } from '../../../lib/use-now';
 import { useDoctorSchedule } from '../api/get-doctor-schedule';
 import { mondayOf, todayIn, weekDays } from '../utils/week';
+import { DependantNote } from './dependant-note';
 import { GuestLabel } from './guest-label';
 import { JoinControl } from './join-control';
 import { OnCallPanel } from './on-call-panel';
@@ -51,6 +52,7 @@ function EntryLink({ entry, compact }: { entry: ScheduleEntry; compact?: boolean
       <span className="mt-1 block font-medium break-words text-slate-900">
         {personName(entry.patient.name)}
       </span>
+      <DependantNote dependant={entry.patient.dependant} className="text-xs" />
       {entry.patient.guest && <GuestLabel className="mt-1" />}
       <span className="block text-xs text-slate-700">
         <PlanLabel plan={entry.plan} />
@@ -85,6 +87,7 @@ function NextConsultation({ entry, now }: { entry: ScheduleEntry | undefined; no
                 {personName(entry.patient.name)} · <PlanLabel plan={entry.plan} />
                 {entry.patient.guest && <GuestLabel className="ml-2" />}
               </p>
+              <DependantNote dependant={entry.patient.dependant} />
               <RoomActivityNote entry={entry} />
               {entry.reason && (
                 <p className="text-sm break-words text-slate-700">

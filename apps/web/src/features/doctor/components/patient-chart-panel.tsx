@@ -7,6 +7,7 @@ import { LoadingState } from '../../../components/ui/spinner';
 import { formatCalendarDate, formatInstantDate } from '../../../lib/dates';
 import { GENDER_KEYS, INSURANCE_TYPE_KEYS } from '../../../lib/profile-labels';
 import { usePatientChart } from '../api/get-patient-chart';
+import { DependantNote } from './dependant-note';
 
 function Row({ label, value }: { label: string; value: string }) {
   return (
@@ -55,6 +56,7 @@ export function PatientChartPanel({ appointmentId }: { appointmentId: string }) 
         : null;
     body = (
       <>
+        <DependantNote dependant={c.dependant} className="mt-3" />
         <dl className="mt-3 grid gap-3 text-sm sm:grid-cols-2">
           <Row label={t('chart.name')} value={`${c.firstName} ${c.lastName}`} />
           <Row

@@ -278,6 +278,39 @@ describe('privacy and data rights on the profile', () => {
     expect(html).not.toContain('<script>');
   });
 
+  it("lists the people in the account, and names the child a visit and a doctor's read were for", async () => {
+    const data = exported();
+    data.dependants = [
+      {
+        id: 'd1',
+        firstName: 'Boris',
+        lastName: 'Petrov',
+        birthDate: '2019-05-10',
+        gender: 'male',
+        relationship: 'child',
+        countryCode: 'BG',
+        nationalId: '1945101238',
+        insurance: null,
+        addedAt: '2026-11-01T10:00:00.000Z',
+        handedOverAt: null,
+      },
+    ];
+    data.appointments = [{ ...data.appointments[0]!, dependantId: 'd1' }];
+    data.accessLog = [{ ...data.accessLog[0]!, about: 'Boris Petrov' }];
+    signedIn({ 'GET /api/privacy/export': () => ok(data) });
+    const { files, names } = captureDownloads();
+    const user = userEvent.setup();
+    renderApp('/dashboard/profile');
+    await user.click(await screen.findByRole('button', { name: 'Download as a readable page' }));
+    await waitFor(() => expect(names).toHaveLength(1));
+    const html = await files[0]!.text();
+    expect(html).toContain('<h2>People in your account</h2>');
+    expect(html).toContain('<td>Boris Petrov</td>');
+    expect(html).toContain('<td>1945101238</td>');
+    expect(html).toContain('<dt>For</dt><dd>Boris Petrov</dd>');
+    expect(html).toContain('(Boris Petrov)');
+  });
+
   it('writes the readable page in the language of the reader', async () => {
     await changeLocale('de');
     signedIn({ 'GET /api/privacy/export': () => ok(exported()) });

@@ -125,6 +125,9 @@ function AccessLogPanel() {
                   ? t(`audit.events.${entry.event}`, { ns: 'admin' })
                   : entry.event}
               </p>
+              {entry.about && (
+                <p className="text-slate-700">{t('accessLog.about', { name: entry.about })}</p>
+              )}
               <p className="text-slate-700">
                 {[entry.actor.name, t(ROLE_KEYS[entry.actor.role])].filter(Boolean).join(', ')}
                 {' · '}

@@ -181,6 +181,9 @@ export function useReadableExport() {
       }
     };
     const { account, profile } = data;
+    const dependantName = new Map(
+      (data.dependants ?? []).map((d) => [d.id, `${d.firstName} ${d.lastName}`]),
+    );
 
     const sections: [string, string][] = [
       [
@@ -234,6 +237,31 @@ export function useReadableExport() {
           : `<p>${escapeHtml(none)}</p>`,
       ],
       [
+        // The people in the account (issue #22), with their identifiers.
+        t('file.sections.dependants'),
+        table(
+          [
+            t('file.fields.name'),
+            t('file.fields.birthDate'),
+            t('file.fields.gender'),
+            t('file.fields.country'),
+            t('file.fields.nationalId'),
+            t('file.fields.insurance'),
+            t('file.fields.handedOverAt'),
+          ],
+          (data.dependants ?? []).map((d) => [
+            `${d.firstName} ${d.lastName}`,
+            formatCalendarDate(d.birthDate),
+            name(GENDER_KEYS, d.gender, 'medical'),
+            regionName(d.countryCode),
+            d.nationalId,
+            d.insurance && `${d.insurance.company}, ${d.insurance.number}`,
+            when(d.handedOverAt),
+          ]),
+          none,
+        ),
+      ],
+      [
         t('file.sections.appointments'),
         data.appointments.length === 0
           ? `<p>${escapeHtml(none)}</p>`
@@ -243,6 +271,15 @@ export function useReadableExport() {
                   `<h3>${escapeHtml(when(a.startsAt) ?? a.startsAt)}</h3>${details(
                     [
                       [t('file.fields.doctor'), a.doctor],
+                      // For whom, when it was a person in the account.
+                      ...(a.dependantId
+                        ? ([
+                            [
+                              t('file.fields.forWhom'),
+                              dependantName.get(a.dependantId) ?? a.dependantId,
+                            ],
+                          ] satisfies [string, string][])
+                        : []),
                       [
                         t('file.fields.when'),
                         `${formatDateTime(a.startsAt, a.timeZone)} (${a.timeZone})`,
@@ -461,7 +498,7 @@ export function useReadableExport() {
           data.accessLog.map((e) => [
             when(e.at),
             [e.actor.name, t(ROLE_KEYS[e.actor.role])].filter(Boolean).join(', '),
-            event(e.event),
+            e.about ? `${event(e.event)} (${e.about})` : event(e.event),
           ]),
           none,
         ),

@@ -18,13 +18,8 @@ import { useCompleteProfile } from '../api/complete-profile';
 import { useProfile } from '../api/get-profile';
 import { completeProfileErrorKey } from '../utils/error-keys';
 import { completeProfileFormSchema, profileFieldValues } from '../utils/profile-form';
-import {
-  AddressFields,
-  FormSection,
-  InsuranceFields,
-  NationalIdField,
-  PersonalFields,
-} from './profile-fields';
+import { AddressFields, FormSection, NationalIdField, PersonalFields } from './profile-fields';
+import { InsuranceFields } from '../../../components/insurance-fields';
 import { FormActions } from '../../../components/ui/form-actions';
 
 function Completed() {

@@ -14,13 +14,8 @@ import { useUpdateProfile } from '../api/update-profile';
 import { updateProfileErrorKey } from '../utils/error-keys';
 import { saveThenRefreshSession } from '../utils/save-then-refresh';
 import { editProfileFormSchema, profileFieldValues } from '../utils/profile-form';
-import {
-  AddressFields,
-  FormSection,
-  InsuranceFields,
-  NationalIdField,
-  PersonalFields,
-} from './profile-fields';
+import { AddressFields, FormSection, NationalIdField, PersonalFields } from './profile-fields';
+import { InsuranceFields } from '../../../components/insurance-fields';
 import { ProfileLoader } from './profile-loader';
 import { FormActions } from '../../../components/ui/form-actions';
 

@@ -1,22 +1,12 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  GENDERS,
-  INSURANCE_TYPES,
-  insurersFor,
-  type CountryCode,
-  type InsuranceType,
-} from '@vizita/shared/domain/profile-options';
+import { GENDERS, type CountryCode } from '@vizita/shared/domain/profile-options';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 import { toIsoDate } from '../../../lib/dates';
 import type { FieldProps } from '../../../lib/use-schema-form';
-import { COUNTRY_KEYS, GENDER_KEYS, INSURANCE_TYPE_KEYS } from '../../../lib/profile-labels';
-import {
-  INSURER_FIELDS_CLEARED,
-  MARKET_FIELDS_CLEARED,
-  type ProfileFieldValues,
-} from '../utils/profile-form';
+import { COUNTRY_KEYS, GENDER_KEYS } from '../../../lib/profile-labels';
+import { MARKET_FIELDS_CLEARED, type ProfileFieldValues } from '../utils/profile-form';
 
 /** What the shared sections need of a profile form (useSchemaForm over ProfileFieldValues). */
 export interface ProfileFieldsForm {
@@ -29,9 +19,6 @@ export interface ProfileFieldsForm {
 const EGN_LENGTH = 10;
 /** The oldest birth date the shared schema accepts. */
 const BIRTH_DATE_MIN = '1900-01-01';
-
-const isInsuranceType = (value: string): value is InsuranceType =>
-  (INSURANCE_TYPES as readonly string[]).includes(value);
 
 /** A titled group of fields: a fieldset whose legend is a heading, for both ways of browsing. */
 export function FormSection({ title, children }: { title: string; children: ReactNode }) {
@@ -143,56 +130,5 @@ export function NationalIdField({ form }: { form: ProfileFieldsForm }) {
       required
       {...form.field('nationalIdNumber')}
     />
-  );
-}
-
-/**
- * German health insurance, required with country DE (spec §5): the insurer list follows the
- * type, and a new type clears the company and the number.
- */
-export function InsuranceFields({ form }: { form: ProfileFieldsForm }) {
-  const { t } = useTranslation(['profile', 'medical']);
-  const type = form.values['insurance.type'];
-  const insurers = isInsuranceType(type) ? insurersFor(type) : [];
-  return (
-    <>
-      <SelectField
-        label={t('fields.insuranceType')}
-        placeholder={t('fields.selectInsuranceType')}
-        required
-        {...form.field('insurance.type')}
-        onChange={(event) =>
-          form.setFieldValues({ 'insurance.type': event.target.value, ...INSURER_FIELDS_CLEARED })
-        }
-      >
-        {INSURANCE_TYPES.map((insuranceType) => (
-          <option key={insuranceType} value={insuranceType}>
-            {t(INSURANCE_TYPE_KEYS[insuranceType], { ns: 'medical' })}
-          </option>
-        ))}
-      </SelectField>
-      <SelectField
-        label={t('fields.insuranceCompany')}
-        placeholder={t('fields.selectInsuranceCompany')}
-        hint={insurers.length === 0 ? t('fields.insuranceCompanyHint') : undefined}
-        disabled={insurers.length === 0}
-        required
-        {...form.field('insurance.company')}
-      >
-        {/* Insurers are proper names, the same in every language. */}
-        {insurers.map((insurer) => (
-          <option key={insurer} value={insurer}>
-            {insurer}
-          </option>
-        ))}
-      </SelectField>
-      <TextField
-        label={t('fields.insuranceNumber')}
-        autoComplete="off"
-        required
-        className="sm:col-span-2"
-        {...form.field('insurance.number')}
-      />
-    </>
   );
 }

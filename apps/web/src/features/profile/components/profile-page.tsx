@@ -137,6 +137,9 @@ function ProfileDetails({
           <Link to="/dashboard/billing" className={buttonClasses('secondary')}>
             {t('view.billing')}
           </Link>
+          <Link to="/dashboard/people" className={buttonClasses('secondary')}>
+            {t('view.people')}
+          </Link>
           <Link to="/security" className={buttonClasses('secondary')}>
             {t('view.security')}
           </Link>
