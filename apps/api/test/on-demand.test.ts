@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { egnCheckDigit } from '@vizita/shared/domain/egn';
 import { doctorProfiles, invoices, payments } from '../src/db/schema.ts';
 import { createBookingFixture, type FixtureCaller } from './booking-fixture.ts';
 import { createTestApp, signUp, testClock, type TestApp } from './test-app.ts';
@@ -394,6 +395,33 @@ describe('races: exactly one wins, on any instance', () => {
     expect(still).toMatchObject({ state: 'waiting', position: 1, doctorsAvailable: 1 });
     // The only doctor is in a call: half a consultation (15 minutes by default) to wait.
     expect(still.estimatedWaitMinutes).toBe(8);
+  });
+
+  it('a mother queues for her 7-year-old: the doctor takes him, not her; nobody else’s child', async () => {
+    await emptyQueue();
+    const ivan = await as(patient, 'POST', '/api/dependants', {
+      firstName: 'Ivan',
+      lastName: 'Georgiev',
+      birthDate: '2019-05-10',
+      gender: 'male',
+      relationship: 'child',
+      country: 'BG',
+      nationalIdNumber: `194510123${egnCheckDigit('194510123')}`,
+    });
+    expect(ivan.statusCode, ivan.body).toBe(201);
+    const ivanId = ivan.json().data.id as string;
+    const notHers = await join(otherPatient, joinBody({ dependantId: ivanId }));
+    expect(notHers.statusCode).toBe(404);
+    expect(notHers.json().code).toBe('dependantNotFound');
+    const id = await waiting(patient, joinBody({ dependantId: ivanId }));
+    await onCall(doctor, 60);
+    const taken = await take(doctor);
+    expect(taken.json().data).toMatchObject({
+      appointmentId: id,
+      patient: { name: 'Ivan Georgiev' },
+    });
+    const visit = (await as(doctor, 'GET', `/api/appointments/${id}`)).json().data;
+    expect(visit.patient.dependant).toMatchObject({ relationship: 'child', age: 7 });
   });
 
   it('only a doctor of her specialty who speaks her language takes her', async () => {

@@ -1,5 +1,6 @@
 import type { Appointment } from '@vizita/shared/contracts/appointments';
 import type { Profile } from '@vizita/shared/contracts/profile';
+import type { Dependant } from '@vizita/shared/contracts/family';
 
 /** Born 1990-04-12; the last digit is the checksum. */
 export const EGN = '9004126544';
@@ -112,5 +113,27 @@ export function appointmentListBody(
       cancelled: countOf('cancelled'),
     },
     pagination: { page, limit, total },
+  };
+}
+
+/** Ivan Georgiev, 7, in his mother's account (issue #22, ADR 0043). */
+export function dependantData(overrides: Partial<Dependant> = {}): Dependant {
+  return {
+    id: 'd1',
+    firstName: 'Ivan',
+    lastName: 'Georgiev',
+    birthDate: '2019-05-10',
+    gender: 'male',
+    relationship: 'child',
+    country: 'BG',
+    nationalIdNumber: null,
+    insurance: null,
+    age: 7,
+    state: 'minor',
+    mayBook: true,
+    mayHandOver: false,
+    handover: null,
+    handedOverAt: null,
+    ...overrides,
   };
 }

@@ -29,6 +29,8 @@ export const joinQueueSchema = z.strictObject({
       z.maxLength(REASON_MAX, 'fieldTooLong'),
       safeFreeText(),
     ),
+  /** For whom, when not for herself: a person in her account (ADR 0043). */
+  dependantId: z.optional(z.uuid('invalidValue')),
 });
 export type JoinQueueRequest = z.infer<typeof joinQueueSchema>;
 export const joinQueueResponseSchema = successSchema(

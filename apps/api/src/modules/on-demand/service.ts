@@ -27,6 +27,7 @@ import {
   recentConsultationMinutes,
 } from '../appointments/on-demand-visits.ts';
 import { findDoctorProfile } from '../doctors/profiles.ts';
+import { bookableDependant, dependantNames } from '../family/dependants.ts';
 import type { DoctorService } from '../doctors/service.ts';
 import type { JobWorker } from '../jobs/queue.ts';
 import { findPaymentOfAppointment } from '../payments/payment-records.ts';
@@ -272,6 +273,10 @@ export function createOnDemandService(deps: OnDemandDeps) {
       if (!patient) throw new ApiError(401, 'authRequired');
       if (!patient.isProfileComplete) throw new ApiError(403, 'profileIncomplete');
       const now = clock();
+      // For whom: a person in her account whom the age policy lets her book for (ADR 0043).
+      const dependant = input.dependantId
+        ? await bookableDependant(db, patientId, input.dependantId, now)
+        : undefined;
       const id = randomUUID();
       const holdExpiresAt = new Date(now.getTime() + CHECKOUT_LIFETIME_MS);
       await db.transaction(async (tx) => {
@@ -284,6 +289,7 @@ export function createOnDemandService(deps: OnDemandDeps) {
           id,
           patientId,
           doctorId: null,
+          dependantId: dependant?.id ?? null,
           // Until a doctor takes it: from now to the latest it could still be taken.
           startsAt: now,
           endsAt: new Date(holdExpiresAt.getTime() + maxWaitMs),
@@ -424,10 +430,16 @@ export function createOnDemandService(deps: OnDemandDeps) {
         });
         return visit;
       });
-      const patient = await findUserById(db, taken.patientId);
+      // The person she sees: the account holder, or the child the holder booked for.
+      const holder = await findUserById(db, taken.patientId);
+      const dependant = (await dependantNames(db, [taken.dependantId])).get(
+        taken.dependantId ?? '',
+      );
       return {
         appointmentId: taken.id,
-        patient: { name: patient ? `${patient.firstName} ${patient.lastName}`.trim() : '' },
+        patient: {
+          name: dependant ?? (holder ? `${holder.firstName} ${holder.lastName}`.trim() : ''),
+        },
         reason: healthText.open(taken, 'reason') ?? '',
       };
     },

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLocale } from '../../../lib/i18n';
+import { dependantData } from '../../../test/fixtures';
 import { fail, mockApi, ok, session, type RecordedCall } from '../../../test/mock-api';
 import { renderApp } from '../../../test/render';
 
@@ -205,23 +206,11 @@ describe('booking page', () => {
   });
 
   it('asks for whom among the people she may book for, and books for the child she chooses', async () => {
-    const person = {
-      lastName: 'Georgiev',
-      birthDate: '2019-05-10',
-      gender: 'male',
-      relationship: 'child',
-      country: 'BG',
-      nationalIdNumber: null,
-      insurance: null,
-      mayHandOver: false,
-      handover: null,
-      handedOverAt: null,
-    };
     const { calls } = signedIn({
       'GET /api/dependants': () =>
         ok([
-          { ...person, id: 'd1', firstName: 'Ivan', age: 7, state: 'minor', mayBook: true },
-          { ...person, id: 'd2', firstName: 'Petar', age: 18, state: 'of_age', mayBook: false },
+          dependantData(),
+          dependantData({ id: 'd2', firstName: 'Petar', age: 18, state: 'of_age', mayBook: false }),
         ]),
       'POST /api/payments/create-session': () => fail(409, 'dependantNotBookable'),
     });

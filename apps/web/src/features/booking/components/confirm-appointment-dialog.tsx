@@ -20,7 +20,7 @@ import { controlClasses } from '../../../components/ui/text-field';
 import { formatLongCalendarDate } from '../../../lib/dates';
 import { viewerWhen } from '../../../components/appointment-when';
 import { useValidationMessage } from '../../../lib/i18n';
-import { useDependants } from '../../../api/get-dependants';
+import { ForWhomField } from '../../../components/for-whom-field';
 import { useCreatePaymentSession } from '../api/create-payment-session';
 import { formatMinorAmount } from '../../../lib/money';
 import { paymentErrorText } from '../utils/error-keys';
@@ -61,7 +61,6 @@ export function ConfirmAppointmentDialog({
   const { error: reasonError, errorId: reasonErrorId, ...reason } = form.field('reason');
   const [missingChoice, setMissingChoice] = useState(false);
   // For whom (issue #22): the caller, or a person in their account they may book for.
-  const bookable = (useDependants().data ?? []).filter((d) => d.mayBook);
   const [forWhom, setForWhom] = useState('');
   const reasonId = useId();
   const country = paymentCountryFor(i18n.language);
@@ -119,40 +118,7 @@ export function ConfirmAppointmentDialog({
         ))}
       </dl>
       <form noValidate onSubmit={(event) => void pay(event)}>
-        {bookable.length > 0 && (
-          <fieldset className="mt-4" disabled={busy}>
-            <legend className="text-sm font-medium text-slate-900">
-              {t('booking.confirm.forWhom')}
-            </legend>
-            <div className="mt-2 space-y-2">
-              {[
-                { id: '', label: t('booking.confirm.myself') },
-                ...bookable.map((d) => ({
-                  id: d.id,
-                  label: t('booking.confirm.dependant', {
-                    name: `${d.firstName} ${d.lastName}`,
-                    age: d.age,
-                  }),
-                })),
-              ].map((option) => (
-                <label
-                  key={option.id || 'self'}
-                  className="flex min-h-11 items-center gap-3 rounded-lg border border-slate-200 px-3 py-2 text-sm text-slate-900 has-checked:border-teal-600 has-checked:bg-teal-50"
-                >
-                  <input
-                    type="radio"
-                    name="forWhom"
-                    value={option.id}
-                    checked={forWhom === option.id}
-                    onChange={() => setForWhom(option.id)}
-                    className="size-4 accent-teal-700"
-                  />
-                  {option.label}
-                </label>
-              ))}
-            </div>
-          </fieldset>
-        )}
+        <ForWhomField className="mt-4" value={forWhom} onChange={setForWhom} disabled={busy} />
         <div className="mt-4 space-y-1.5">
           <FieldLabel htmlFor={reasonId}>{t('booking.confirm.reason')}</FieldLabel>
           <textarea

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Dependant } from '@vizita/shared/contracts/family';
 import { egnCheckDigit } from '@vizita/shared/domain/egn';
+import { dependantData } from '../../../test/fixtures';
 import { fail, mockApi, ok, session } from '../../../test/mock-api';
 import { renderApp } from '../../../test/render';
 
@@ -14,23 +15,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 const IVAN_EGN = `194510123${egnCheckDigit('194510123')}`;
 
-const ivan: Dependant = {
-  id: 'd1',
-  firstName: 'Ivan',
-  lastName: 'Georgiev',
-  birthDate: '2019-05-10',
-  gender: 'male',
-  relationship: 'child',
-  country: 'BG',
-  nationalIdNumber: IVAN_EGN,
-  insurance: null,
-  age: 7,
-  state: 'minor',
-  mayBook: true,
-  mayHandOver: false,
-  handover: null,
-  handedOverAt: null,
-};
+const ivan = dependantData({ nationalIdNumber: IVAN_EGN });
 
 describe('people in my account', () => {
   it('lists the people and adds a child with the EGN checked against the birth date', async () => {

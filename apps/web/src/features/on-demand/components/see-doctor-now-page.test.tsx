@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { OnDemandOptions } from '@vizita/shared/contracts/on-demand';
 import { initI18n } from '../../../lib/i18n';
-import { appointmentListBody } from '../../../test/fixtures';
+import { appointmentListBody, dependantData } from '../../../test/fixtures';
 import { fail, mockApi, ok, session } from '../../../test/mock-api';
 import { renderApp } from '../../../test/render';
 import { expectNoAxeViolations } from '../../../test/axe';
@@ -180,5 +180,28 @@ describe('see a doctor now: the form', () => {
     expect(
       screen.getByRole('button', { name: 'Платете и се наредете на опашката' }),
     ).toHaveAccessibleDescription(expect.stringContaining('Цена: 35.00 EUR'));
+  });
+
+  it('asks for whom when she has a child to book for, and queues for the child she chooses', async () => {
+    const assign = vi.fn();
+    const api = patientWith({
+      [OPTIONS]: () => ok(options()),
+      'GET /api/dependants': () => ok([dependantData()]),
+      [JOIN]: () =>
+        ok({ appointmentId: 'od1', sessionUrl: 'https://pay.example/cs_1', sessionId: 'cs_1' }),
+    });
+    const user = userEvent.setup();
+    await open();
+    vi.stubGlobal('location', { ...window.location, assign });
+    const forWhom = await screen.findByRole('group', { name: 'For whom is this appointment?' });
+    expect(within(forWhom).getByRole('radio', { name: 'For me' })).toBeChecked();
+    await user.click(within(forWhom).getByRole('radio', { name: 'Ivan Georgiev, age 7' }));
+    await user.type(
+      screen.getByLabelText('Reason for the consultation'),
+      'Earache since the night.',
+    );
+    await user.click(screen.getByRole('button', { name: 'Pay and join the queue' }));
+    await waitFor(() => expect(assign).toHaveBeenCalled());
+    expect(api.calls.find((c) => c.method === 'POST')?.body).toMatchObject({ dependantId: 'd1' });
   });
 });

@@ -9,6 +9,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ErrorState } from '../../../components/ui/error-state';
+import { ForWhomField } from '../../../components/for-whom-field';
 import { ReasonField } from '../../../components/reason-field';
 import { PageTitle } from '../../../components/ui/page-title';
 import { SelectField } from '../../../components/ui/select-field';
@@ -68,6 +69,8 @@ function JoinForm({ options }: { options: OnDemandOptions }) {
   const form = useSchemaForm({ schema: joinQueueSchema, defaultValues: initial });
   const choiceId = useId();
   const noteId = useId();
+  // For whom: herself ('') or a person in her account (ADR 0043).
+  const [forWhom, setForWhom] = useState('');
   // Whether the server's refusal named a field (then it is shown there, not below the form).
   const [fieldRejected, setFieldRejected] = useState(false);
   const busy = form.isSubmitting;
@@ -95,7 +98,10 @@ function JoinForm({ options }: { options: OnDemandOptions }) {
   const submit = form.handleSubmit(async (request) => {
     setFieldRejected(false);
     try {
-      const { sessionUrl } = await join.mutateAsync(request);
+      const { sessionUrl } = await join.mutateAsync({
+        ...request,
+        ...(forWhom ? { dependantId: forWhom } : {}),
+      });
       // The hosted checkout; its success and cancel addresses lead to her place in the queue.
       window.location.assign(sessionUrl);
     } catch (error) {
@@ -111,6 +117,8 @@ function JoinForm({ options }: { options: OnDemandOptions }) {
       aria-busy={busy || undefined}
     >
       <AvailableNow options={options} />
+
+      <ForWhomField value={forWhom} onChange={setForWhom} disabled={busy} />
 
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField
