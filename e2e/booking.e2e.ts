@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/axe.ts';
 import { setUpJourney } from './support/journey.ts';
 import { signedInPatient } from './support/patients.ts';
-import { button, MOBILE, DESKTOP, shown, text } from './support/ui.ts';
+import { expectSelectsShowTheirText } from './support/screens.ts';
+import { button, MOBILE, DESKTOP, shown, switchLanguage, text } from './support/ui.ts';
 
 // Booking and paying on the local hosted checkout (spec §2 Booking page, Booking success; §4
 // Booking flow), in real Chromium against the built server with its demo doctors.
@@ -60,6 +61,11 @@ describe('booking', () => {
     await page.getByRole('button', { name: DOCTOR }).first().click();
     await shown(page.getByRole('grid'));
     await expectAccessible(page, 'calendar (en)');
+    // The filters above the doctors show their whole text at desktop width, in every language.
+    for (const locale of ['de', 'bg', 'en'] as const) {
+      await switchLanguage(page, locale);
+      await expectSelectsShowTheirText(page, `calendar (${locale})`);
+    }
     await page.setViewportSize(MOBILE);
     await expectAccessible(page, 'calendar (en, 375×812)');
     await page.setViewportSize(DESKTOP);

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, firefox, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 /**
  * Flags without which Debian's Chromium hangs or floods a closed network with look-ups
@@ -28,10 +28,31 @@ const CHROMIUM_ARGS = [
 const RESULTS_DIR = fileURLToPath(new URL('../../test-results', import.meta.url));
 
 /**
- * Headless Debian Chromium (npm test installs it). Playwright gives every launch a new empty
- * user-data-dir of its own, so no profile state leaks between runs.
+ * Firefox's fake camera and microphone (a test pattern and a tone), granted without a prompt: what
+ * Chromium's two flags above do.
  */
-export function launchBrowser(): Promise<Browser> {
+const FIREFOX_PREFS = {
+  'media.navigator.streams.fake': true,
+  'media.navigator.permission.disabled': true,
+};
+
+/** The engines Playwright drives here; WebKitGTK speaks only WebDriver (e2e/support/webkit.ts). */
+export type Engine = 'chromium' | 'firefox';
+
+/**
+ * Headless Debian Chromium or Firefox ESR (npm test installs both). Firefox is driven over
+ * WebDriver BiDi (the `moz-firefox` channel), not Playwright's patched Firefox, which cannot be
+ * downloaded here (ADR 0046). Playwright gives every launch a new empty profile of its own, so no
+ * state leaks between runs.
+ */
+export function launchBrowser(engine: Engine = 'chromium'): Promise<Browser> {
+  if (engine === 'firefox') {
+    return firefox.launch({
+      channel: 'moz-firefox',
+      executablePath: process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr',
+      firefoxUserPrefs: FIREFOX_PREFS,
+    });
+  }
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: CHROMIUM_ARGS,

@@ -1,15 +1,24 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
-import { launchBrowser, openPage, saveFailureScreenshot, type TestPage } from './browser.ts';
+import {
+  launchBrowser,
+  openPage,
+  saveFailureScreenshot,
+  type Engine,
+  type TestPage,
+} from './browser.ts';
 import { startSmtpSink, type SmtpSink } from './smtp-sink.ts';
 import { startApp, type RunningApp, type StartAppOptions } from './start-app.ts';
 
 /**
- * The life of a journey file: one server with its own database and SMTP sink, one Chromium, and
- * a fresh browser context per test. On failure it prints a screenshot path, the page's console
- * errors and the server's last log lines.
+ * The life of a journey file: one server with its own database and SMTP sink, one browser
+ * (Chromium unless the file says another engine), and a fresh browser context per test. On failure
+ * it prints a screenshot path, the page's console errors and the server's last log lines.
  */
-export function setUpJourney({ env }: Pick<StartAppOptions, 'env'> = {}) {
+export function setUpJourney({
+  env,
+  engine = 'chromium',
+}: Pick<StartAppOptions, 'env'> & { engine?: Engine } = {}) {
   let sink: SmtpSink;
   let app: RunningApp;
   let browser: Browser;
@@ -18,7 +27,7 @@ export function setUpJourney({ env }: Pick<StartAppOptions, 'env'> = {}) {
   beforeAll(async () => {
     sink = await startSmtpSink();
     app = await startApp({ smtpUrl: sink.url, ...(env ? { env } : {}) });
-    browser = await launchBrowser();
+    browser = await launchBrowser(engine);
   });
 
   afterAll(async () => {

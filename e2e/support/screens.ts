@@ -16,6 +16,32 @@ export async function expectAccessibleAtBothSizes(page: Page, screen: string) {
   await page.setViewportSize(DESKTOP);
 }
 
+/**
+ * Every visible select is wide enough for the option it shows and its chevron: a select cuts its
+ * text without any overflow a layout check would see ("All speci…", issue #23), so measure the
+ * text in the select's own font.
+ */
+export async function expectSelectsShowTheirText(page: Page, screen: string) {
+  const clipped = await page.evaluate(() => {
+    const context = document.createElement('canvas').getContext('2d')!;
+    return [...document.querySelectorAll('select')]
+      .filter((select) => select.getClientRects().length > 0)
+      .flatMap((select) => {
+        const style = getComputedStyle(select);
+        context.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        const label = select.selectedOptions[0]?.text ?? '';
+        const needed =
+          context.measureText(label).width +
+          parseFloat(style.paddingLeft) +
+          parseFloat(style.paddingRight);
+        return needed > select.clientWidth
+          ? [`"${label}" needs ${Math.ceil(needed)} px and has ${select.clientWidth}`]
+          : [];
+      });
+  });
+  expect(clipped, `selects cut off on ${screen}`).toEqual([]);
+}
+
 /** Pays with the test card on the local provider's hosted checkout. */
 export async function payOnCheckout(page: Page, cardholder: string) {
   await page.waitForURL(/\/checkout\/cs_local_/);

@@ -29,11 +29,24 @@ export const waitForPath = (p: Page, path: string) =>
   p.waitForURL((url) => url.pathname.replace(/(.)\/$/, '$1') === path, { timeout: 20_000 });
 export const htmlLang = (p: Page) => p.evaluate(() => document.documentElement.lang);
 
+/**
+ * Types into a field key by key, replacing what it held, as a person does. Playwright's `fill`
+ * sets the value in a way React's controlled inputs do not see in Firefox over WebDriver BiDi
+ * (Playwright 1.64, Firefox 153 ESR): the field shows the text until the form re-renders, then is
+ * empty again. Journeys that run in Firefox type with this instead.
+ */
+export async function typeIn(target: Locator, value: string): Promise<void> {
+  await target.click();
+  await target.press('ControlOrMeta+a');
+  if (value === '') await target.press('Delete');
+  else await target.pressSequentially(value);
+}
+
 export async function signIn(p: Page, email: string, password: string): Promise<void> {
   await p.goto('/');
   const form = loginForm(p);
-  await field(form, 'Email').fill(email);
-  await field(form, 'Password').fill(password);
+  await typeIn(field(form, 'Email'), email);
+  await typeIn(field(form, 'Password'), password);
   await button(form, 'Sign In').click();
 }
 

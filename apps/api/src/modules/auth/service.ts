@@ -52,8 +52,11 @@ const MAIL_REQUESTS_PER_IP = 10;
  * registers it (issue #18). The answer is the same either way; only the mail is left out.
  */
 const REGISTRATION_MAIL_WINDOW_MS = 60 * MINUTE;
-// Two tabs may refresh with the same cookie at the same moment; a rotated token presented again
-// this soon is that race, not theft. Later reuse revokes the whole session family.
+// Two tabs may refresh with the same cookie at the same moment, or a page navigates away while its
+// refresh is on the way back and the browser drops the new cookie (Firefox does: issue #23). A
+// rotated token presented again this soon is that race, not theft: it gets a live token of the same
+// session too, or the browser would keep presenting the used one and be signed out once the window
+// closes. Later reuse revokes the whole session family.
 export const REFRESH_REUSE_GRACE_MS = 30_000;
 
 export type RequestContext = {
@@ -385,15 +388,10 @@ export function createAuthService(deps: AuthDeps) {
           const row = await repo.lockRefreshToken(tx, hashToken(input.refreshToken!));
           if (!row || row.session.revokedAt || row.session.expiresAt <= now)
             return { kind: 'invalid' as const };
-          if (row.token.usedAt) {
-            if (now.getTime() - row.token.usedAt.getTime() <= REFRESH_REUSE_GRACE_MS) {
-              return {
-                kind: 'race' as const,
-                sessionId: row.session.id,
-                userId: row.session.userId,
-                restricted: row.session.restricted,
-              };
-            }
+          const inGrace =
+            row.token.usedAt &&
+            now.getTime() - row.token.usedAt.getTime() <= REFRESH_REUSE_GRACE_MS;
+          if (row.token.usedAt && !inGrace) {
             await repo.revokeSession(tx, row.session.id, 'refresh_token_reuse', now);
             await audit(tx, 'auth.refresh_reuse_detected', {
               userId: row.session.userId,
@@ -403,7 +401,8 @@ export function createAuthService(deps: AuthDeps) {
             return { kind: 'reused' as const };
           }
           const next = randomToken();
-          await repo.markRefreshTokenUsed(tx, row.token.id, now);
+          // Marked once: the grace window runs from the first use, however many races follow.
+          if (!inGrace) await repo.markRefreshTokenUsed(tx, row.token.id, now);
           await repo.insertRefreshToken(tx, row.session.id, hashToken(next));
           await repo.touchSession(tx, row.session.id, now);
           return {
@@ -425,7 +424,7 @@ export function createAuthService(deps: AuthDeps) {
         });
         return {
           session: await toSession(user, accessToken, outcome.restricted),
-          ...(outcome.kind === 'rotated' ? { refreshToken: outcome.refreshToken } : {}),
+          refreshToken: outcome.refreshToken,
         };
       }
       if (input.bearer) {

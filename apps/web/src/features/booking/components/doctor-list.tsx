@@ -32,32 +32,37 @@ function DoctorFilters({
   const languages = [...new Set(doctors.flatMap((d) => d.languages))]
     .map((code) => ({ code, name: languageNames([code]) }))
     .sort((a, b) => a.name.localeCompare(b.name));
+  // Side by side only when the doctor column itself is wide enough for "Всички специалности" and
+  // its chevron: a container query, since at 1280 px the column is a third of the page (issue #23:
+  // the viewport's width had them cut to "All speci…").
   return (
-    <div className="mb-3 grid gap-3 sm:grid-cols-2">
-      <SelectField
-        label={t('booking.doctor.filterSpecialty')}
-        value={specialty}
-        onChange={(e) => onSpecialty(e.target.value)}
-      >
-        <option value={ANY}>{t('booking.doctor.anySpecialty')}</option>
-        {specialties.map((s) => (
-          <option key={s.code} value={s.code}>
-            {s.name}
-          </option>
-        ))}
-      </SelectField>
-      <SelectField
-        label={t('booking.doctor.filterLanguage')}
-        value={language}
-        onChange={(e) => onLanguage(e.target.value)}
-      >
-        <option value={ANY}>{t('booking.doctor.anyLanguage')}</option>
-        {languages.map((l) => (
-          <option key={l.code} value={l.code}>
-            {l.name}
-          </option>
-        ))}
-      </SelectField>
+    <div className="@container mb-3">
+      <div className="grid gap-3 @md:grid-cols-2">
+        <SelectField
+          label={t('booking.doctor.filterSpecialty')}
+          value={specialty}
+          onChange={(e) => onSpecialty(e.target.value)}
+        >
+          <option value={ANY}>{t('booking.doctor.anySpecialty')}</option>
+          {specialties.map((s) => (
+            <option key={s.code} value={s.code}>
+              {s.name}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label={t('booking.doctor.filterLanguage')}
+          value={language}
+          onChange={(e) => onLanguage(e.target.value)}
+        >
+          <option value={ANY}>{t('booking.doctor.anyLanguage')}</option>
+          {languages.map((l) => (
+            <option key={l.code} value={l.code}>
+              {l.name}
+            </option>
+          ))}
+        </SelectField>
+      </div>
     </div>
   );
 }
