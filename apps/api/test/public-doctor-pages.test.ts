@@ -150,6 +150,15 @@ describe('a doctor’s public page', () => {
     expect(body).toMatch(/lang="bg"[^>]*>Български</);
   });
 
+  it('is its own canonical address without ?lang= too, never another language of itself', async () => {
+    // A canonical that names one hreflang alternate from another is a conflict (issue #23).
+    for (const path of ['/doctors/jonas-weber', '/doctors']) {
+      const body = (await get(path, 'de')).body;
+      expect(body).toMatch(/<html lang="de">/);
+      expect(body).toContain(`<link rel="canonical" href="http://vizita.test${path}" />`);
+    }
+  });
+
   it("chooses the browser's first language we speak and says so; ?lang= overrides it", async () => {
     const german = await get('/doctors/jonas-weber', 'fr-FR,fr;q=0.9,de;q=0.8,en;q=0.5');
     expect(german.body).toMatch(/<html lang="de">/);

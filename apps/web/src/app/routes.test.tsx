@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { profileData } from '../test/fixtures';
 import { fail, mockApi, ok, session } from '../test/mock-api';
 import { renderApp } from '../test/render';
+import { RESERVED_MAIN_HEIGHT } from './layouts/public-layout';
 
 const signedOut = () => mockApi({ 'GET /auth/status': () => fail(401, 'sessionExpired') });
 const signedIn = (overrides: Record<string, unknown> = {}) =>
@@ -182,5 +183,24 @@ describe('route guards (spec §2)', () => {
     // Still fresh in a kept cache (30 s), so only a new cache asks again.
     await screen.findByRole('heading', { name: 'Elena Petrova' });
     expect(profileCalls()).toBe(2);
+  });
+});
+
+describe('layout while a page loads (issue #23)', () => {
+  it('keeps the footer below the fold on the booking page until its doctors arrive', async () => {
+    signedIn();
+    renderApp('/calendar');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Book Appointment' }),
+    ).toBeInTheDocument();
+    // The list comes after the first paint: a footer on screen would be pushed away (CLS).
+    expect(screen.getByRole('main')).toHaveClass(RESERVED_MAIN_HEIGHT);
+  });
+
+  it('leaves the welcome page its footer on screen: nothing there arrives later', async () => {
+    signedOut();
+    renderApp('/');
+    expect(await screen.findByRole('heading', { name: 'Sign In' })).toBeInTheDocument();
+    expect(screen.getByRole('main')).not.toHaveClass(RESERVED_MAIN_HEIGHT);
   });
 });

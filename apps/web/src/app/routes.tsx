@@ -2,7 +2,7 @@ import { redirect, type DOMRouterOpts, type RouteObject } from 'react-router';
 import { DelayedSpinner } from '../components/ui/spinner';
 import { AboutPage } from '../features/about/components/about-page';
 import { CONSENT_PATH, requireAuth, requireGuest, requirePatient, SECURITY_PATH } from './guards';
-import { PublicLayout } from './layouts/public-layout';
+import { PublicLayout, SignedInPagesLayout } from './layouts/public-layout';
 import { RootLayout } from './layouts/root-layout';
 import { RouteErrorBoundary } from './route-error-boundary';
 import { loadSignedInTranslations } from '../lib/i18n';
@@ -117,7 +117,7 @@ export const routes: RouteObject[] = [
           },
           // Completing the profile, booking, security and consent: patched in on the first
           // navigation to one (signed-in-pages.tsx).
-          { id: SIGNED_IN_PAGES_ROUTE_ID, Component: PublicLayout, children: [] },
+          { id: SIGNED_IN_PAGES_ROUTE_ID, Component: SignedInPagesLayout, children: [] },
         ],
       },
       {

@@ -72,6 +72,10 @@ export function publicShell(
           >
         </li>`,
   );
+  // Each address is its own canonical: the one without `lang` (x-default, the language the
+  // browser chooses) too. Naming `?lang=en` there would point one hreflang alternate at another,
+  // which search engines read as a conflict and Lighthouse fails (issue #23).
+  const canonical = pageUrl(appUrl, head.path, explicit ? locale : null);
   const legal = {
     imprint: t.footerImprint,
     privacy: t.footerPrivacy,
@@ -85,7 +89,7 @@ export function publicShell(
         <title>${head.title} · Vizita</title>
         <meta name="description" content="${head.description}" />
         <meta name="theme-color" content="#0f766e" />
-        <link rel="canonical" href="${pageUrl(appUrl, head.path, locale)}" />
+        <link rel="canonical" href="${canonical}" />
         ${alternates}
         <link rel="alternate" hreflang="x-default" href="${pageUrl(appUrl, head.path, null)}" />
         <link rel="icon" type="image/svg+xml" href="/favicon.svg" />
