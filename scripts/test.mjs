@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureChromium } from './lib/ensure-chromium.mjs';
+import { ensureWebKit } from './lib/ensure-webkit.mjs';
 import { auditDependencies } from './lib/audit-dependencies.mjs';
 import { ensureInstall } from './lib/ensure-install.mjs';
 import { runOrFail, StepFailure } from './lib/run-command.mjs';
@@ -56,6 +57,7 @@ const steps = [
       console.log(`Using ${path}`);
     },
   ],
+  ['WebKit', () => ensureWebKit({ env })],
   [
     'ESLint',
     () => runOrFail('ESLint', 'npx', ['--no', '--', 'eslint', '.', '--max-warnings=0'], options),

@@ -1,21 +1,6 @@
 import axe from 'axe-core';
-import type { Result } from 'axe-core';
 import type { Page } from 'playwright-core';
-
-// WCAG 2.1 A and AA: the level European accessibility law (EN 301 549) refers to.
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-const BLOCKING = new Set(['serious', 'critical']);
-
-function describe(violation: Result): string {
-  const nodes = violation.nodes
-    .slice(0, 5)
-    .map(
-      (node) =>
-        `    at ${node.target.join(' ')}\n      ${node.failureSummary?.replace(/\n/g, '\n      ')}`,
-    );
-  const more = violation.nodes.length > 5 ? `\n    … and ${violation.nodes.length - 5} more` : '';
-  return `  [${violation.impact}] ${violation.id}: ${violation.help} (${violation.helpUrl})\n${nodes.join('\n')}${more}`;
-}
+import { AXE_RUN_OPTIONS, failOnBlockingViolations, settleAnimations } from './axe-policy.ts';
 
 const hasAxe = (page: Page) => page.evaluate(() => 'axe' in window);
 
@@ -35,28 +20,11 @@ async function injectAxe(page: Page): Promise<void> {
  * axe-core's source is injected directly: @axe-core/playwright needs Node 22.
  */
 export async function expectAccessible(page: Page, screen: string): Promise<void> {
-  // Fade-ins (the dashboard's 300 ms) would otherwise be measured half-transparent.
-  await page.evaluate(async () => {
-    const finite = document
-      .getAnimations()
-      .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity);
-    await Promise.race([
-      Promise.all(finite.map((a) => a.finished.catch(() => undefined))),
-      new Promise((resolve) => setTimeout(resolve, 2000)),
-    ]);
-  });
+  await page.evaluate(settleAnimations);
   await injectAxe(page);
   const results = await page.evaluate(
-    (tags) =>
-      (window as unknown as { axe: typeof axe }).axe.run(document, {
-        runOnly: { type: 'tag', values: tags },
-      }),
-    TAGS,
+    (options) => (window as unknown as { axe: typeof axe }).axe.run(document, options),
+    AXE_RUN_OPTIONS,
   );
-  const blocking = results.violations.filter((v) => BLOCKING.has(v.impact ?? ''));
-  if (blocking.length > 0) {
-    throw new Error(
-      `Accessibility violations on ${screen} (${page.url()}):\n${blocking.map(describe).join('\n')}`,
-    );
-  }
+  failOnBlockingViolations(results, screen, page.url());
 }

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
-import { runOrFail, StepFailure } from './run-command.mjs';
+import { ensureDebianPrograms } from './ensure-debian-program.mjs';
+import { StepFailure } from './run-command.mjs';
 
 /** Debian's package installs here; playwright-core drives it (e2e/support/browser.ts). */
 export const DEFAULT_CHROMIUM_PATH = '/usr/bin/chromium';
@@ -18,29 +19,11 @@ export async function ensureChromium({ env = process.env, log = console.log } = 
   }
   if (existsSync(DEFAULT_CHROMIUM_PATH)) return DEFAULT_CHROMIUM_PATH;
 
-  if (process.getuid?.() !== 0) {
-    throw new StepFailure(
-      `Chromium is needed for the browser tests and ${DEFAULT_CHROMIUM_PATH} is missing. ` +
-        'On Debian/Ubuntu run `sudo apt-get install chromium`, or set CHROMIUM_PATH to a ' +
-        'Chromium or Chrome executable, then run npm test again.',
-    );
-  }
-
-  log(`Installing Debian's chromium package (${DEFAULT_CHROMIUM_PATH} is missing).`);
-  const aptEnv = { ...env, DEBIAN_FRONTEND: 'noninteractive' };
-  // Other processes on a shared machine may hold the dpkg lock for a while; wait instead of failing.
-  const lockWait = ['-o', 'DPkg::Lock::Timeout=300'];
-  await runOrFail('apt-get update', 'apt-get', [...lockWait, 'update'], { env: aptEnv });
-  await runOrFail(
-    'Installing chromium',
-    'apt-get',
-    [...lockWait, 'install', '-y', '--no-install-recommends', 'chromium'],
-    { env: aptEnv },
-  );
-  if (!existsSync(DEFAULT_CHROMIUM_PATH)) {
-    throw new StepFailure(
-      `apt-get installed chromium, but ${DEFAULT_CHROMIUM_PATH} is still missing.`,
-    );
-  }
+  await ensureDebianPrograms([{ path: DEFAULT_CHROMIUM_PATH, pkg: 'chromium' }], {
+    purpose: 'The browser tests',
+    hint: ', or set CHROMIUM_PATH to a Chromium or Chrome executable',
+    env,
+    log,
+  });
   return DEFAULT_CHROMIUM_PATH;
 }

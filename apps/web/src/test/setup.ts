@@ -12,6 +12,9 @@ await initI18n('en');
 configure({ asyncUtilTimeout: 5000 });
 
 beforeEach(async () => {
+  // The test DOM has no WebRTC; the browsers we support do, so tests stand in one that has it
+  // (its connections are the tests' own fakes). A test of a browser without it stubs it away.
+  vi.stubGlobal('RTCPeerConnection', class {});
   // Tests read English unless they switch; the language a test chose must not leak.
   await initI18n('en');
   localStorage.clear();

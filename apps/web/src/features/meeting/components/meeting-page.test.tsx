@@ -424,6 +424,32 @@ describe('MeetingPage', () => {
     expect(screen.getByRole('button', { name: 'Rejoin' })).toBeInTheDocument();
   });
 
+  it('says where the browser has no WebRTC that it cannot join, and the rest of the page works', async () => {
+    // Debian's WebKitGTK: no RTCPeerConnection at all (issue #23).
+    vi.stubGlobal('RTCPeerConnection', undefined);
+    const calls = fakeCalls();
+    const { fetchMock } = api();
+    const { router, user } = renderMeeting(calls);
+
+    expect(
+      await screen.findByRole('heading', { name: 'This browser cannot join the video call' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Video Consultation' })).toBeInTheDocument();
+    expect(screen.getByText('Dr. Ivan Georgiev')).toBeInTheDocument();
+    expect(screen.getByText('Fri, Nov 20, 2026')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Link to this page' })).toHaveValue(
+      window.location.href,
+    );
+    const join = screen.getByRole('button', { name: 'Join now' });
+    expect(join).toBeDisabled();
+    fireEvent.click(join);
+    expect(calls.createCall).not.toHaveBeenCalled();
+    expect(fetchMock).not.toHaveBeenCalledWith('/api/meetings/a1/join', expect.anything());
+
+    await user.click(screen.getByRole('button', { name: 'Leave Meeting' }));
+    expect(router.state.location.pathname).toBe('/dashboard/appointments');
+  });
+
   it('leaves to the appointments list, hanging up', async () => {
     const calls = fakeCalls({ phase: 'connected' });
     api();

@@ -5,6 +5,7 @@ import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { IceServer } from '@vizita/shared/contracts/meetings';
 import { loadSignedInTranslations } from '../../../lib/i18n';
+import { expectNoAxeViolations } from '../../../test/axe';
 import { FakeTrack } from '../call/fake-webrtc';
 import { DeviceCheck, type DeviceCheckSources } from './device-check';
 import { DEVICE_PREFERENCES_KEY } from './device-preferences';
@@ -90,6 +91,7 @@ function environment(over: Partial<DeviceCheckEnvironment> = {}): DeviceCheckEnv
   return {
     mediaDevices: fakeMediaDevices(),
     createPeerConnection: fakeIce(['host', 'srflx', 'relay']),
+    canJoinCalls: true,
     AudioContext: null,
     userAgent: UA.chrome,
     canChooseSpeaker: true,
@@ -391,5 +393,37 @@ describe('DeviceCheck', () => {
     expect(await screen.findByText('Camera: works.')).toBeInTheDocument();
     expect(joinButton()).toBeDisabled();
     expect(screen.getByText('The meeting will be available in 1 hour.')).toBeInTheDocument();
+  });
+
+  it('says before the call that this browser cannot join, with the link to copy, and still checks the devices', async () => {
+    const { user, onJoin } = renderCheck({ env: environment({ canJoinCalls: false }) });
+    const notice = screen.getByRole('region', {
+      name: 'This browser cannot join the video call',
+    });
+    expect(notice).toHaveTextContent(
+      'To join, open this page in a current Chrome, Firefox, Edge or Safari, or continue on your phone',
+    );
+    const link = within(notice).getByRole('textbox', { name: 'Link to this page' });
+    expect(link).toHaveValue(window.location.href);
+    await user.click(within(notice).getByRole('button', { name: 'Copy link' }));
+    // user-event's stand-in clipboard holds what was copied.
+    expect(await navigator.clipboard.readText()).toBe(window.location.href);
+    expect(await within(notice).findByText('Link copied.')).toBeInTheDocument();
+
+    // The camera and microphone check works as anywhere; only the join is not offered.
+    expect(await screen.findByText('Camera: works.')).toBeInTheDocument();
+    expect(joinButton()).toBeDisabled();
+    expect(
+      screen.getByText('Open this page in another browser or on your phone to join.'),
+    ).toBeInTheDocument();
+    await user.click(joinButton());
+    expect(onJoin).not.toHaveBeenCalled();
+    await expectNoAxeViolations();
+  });
+
+  it('says nothing of the kind where the browser can join', async () => {
+    renderCheck();
+    expect(await screen.findByText('Camera: works.')).toBeInTheDocument();
+    expect(screen.queryByText('This browser cannot join the video call')).toBeNull();
   });
 });

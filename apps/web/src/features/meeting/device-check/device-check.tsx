@@ -12,6 +12,7 @@ import { browserEnvironment, type DeviceCheckEnvironment } from './environment';
 import { detectBrowser, mediaFixKey, type MediaOutcome } from './media-outcome';
 import { MicrophoneMeter } from './microphone-meter';
 import { trackDeviceId } from './preview-media';
+import { UnsupportedBrowserNotice } from './unsupported-browser-notice';
 import { useDevicePreview } from './use-device-preview';
 
 /**
@@ -79,7 +80,8 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
  * speaker test, the choice of devices (remembered on this device), the connection check, the
  * room's rules, the patient's consent when it is due, and "Join now" — disabled, with
  * `joinBlocked` beside it, while the meeting cannot be joined yet. A camera or microphone that
- * does not work never stops the join: the call goes on with what there is.
+ * does not work never stops the join: the call goes on with what there is. A browser that cannot
+ * join a call at all (no WebRTC) is told so first, with what to do; its join stays disabled.
  */
 export function DeviceCheck({
   sources,
@@ -205,6 +207,8 @@ export function DeviceCheck({
         <h2 className="text-xl font-bold text-slate-900">{t('meeting.deviceCheck.title')}</h2>
         <p className="text-slate-700">{t('meeting.deviceCheck.intro')}</p>
       </div>
+
+      {!environment.canJoinCalls && <UnsupportedBrowserNotice link={window.location.href} />}
 
       <Section title={t('meeting.deviceCheck.devicesTitle')}>
         <div className="grid gap-4 md:grid-cols-2">
@@ -364,13 +368,19 @@ export function DeviceCheck({
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
         <Button
           className="sm:min-w-40"
-          disabled={joinBlocked !== null}
+          disabled={joinBlocked !== null || !environment.canJoinCalls}
           busy={joining || consentState === 'loading'}
           onClick={() => void join()}
         >
           {t('meeting.deviceCheck.join')}
         </Button>
-        {joinBlocked}
+        {environment.canJoinCalls ? (
+          joinBlocked
+        ) : (
+          <p className="text-sm text-slate-700">
+            {t('meeting.deviceCheck.unsupported.joinBlocked')}
+          </p>
+        )}
       </div>
     </div>
   );

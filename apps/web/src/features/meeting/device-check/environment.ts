@@ -2,12 +2,15 @@ import { browserAudioContext } from './level-meter';
 import type { MediaDevicesLike } from './preview-media';
 import { canChooseSpeaker, playTestTone } from './speaker-test';
 import { browserPeerConnection, type CreatePeerConnection } from './connection-check';
+import { browserCallCapabilities, canJoinCalls } from './call-support';
 
 /** What the device check takes from the browser; tests pass fakes. */
 export interface DeviceCheckEnvironment {
   /** Null on a page without a secure connection (or in a browser without cameras). */
   mediaDevices: MediaDevicesLike | null;
   createPeerConnection: CreatePeerConnection | null;
+  /** Whether this browser can join a call at all (WebRTC and cameras); issue #23. */
+  canJoinCalls: boolean;
   AudioContext: (new () => AudioContext) | null;
   userAgent: string;
   /** Whether the page may choose the speaker (`setSinkId`). */
@@ -21,6 +24,7 @@ export function browserEnvironment(): DeviceCheckEnvironment {
   return {
     mediaDevices: devices && typeof devices.getUserMedia === 'function' ? devices : null,
     createPeerConnection: browserPeerConnection(),
+    canJoinCalls: canJoinCalls(browserCallCapabilities()),
     AudioContext: browserAudioContext(),
     userAgent: typeof navigator === 'undefined' ? '' : navigator.userAgent,
     canChooseSpeaker: canChooseSpeaker(),
