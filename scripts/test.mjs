@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureChromium } from './lib/ensure-chromium.mjs';
-import { ensureWebKit } from './lib/ensure-webkit.mjs';
+import { ensureOtherEngines } from './lib/ensure-other-engines.mjs';
 import { auditDependencies } from './lib/audit-dependencies.mjs';
 import { ensureInstall } from './lib/ensure-install.mjs';
 import { runOrFail, StepFailure } from './lib/run-command.mjs';
@@ -51,13 +51,13 @@ const steps = [
   ['Dependencies', () => ensureInstall({ root, env })],
   ['Dependency audit', () => auditDependencies({ root, env })],
   [
-    'Chromium',
+    'Browsers',
     async () => {
       const path = await ensureChromium({ env });
       console.log(`Using ${path}`);
+      await ensureOtherEngines({ env });
     },
   ],
-  ['WebKit', () => ensureWebKit({ env })],
   [
     'ESLint',
     () => runOrFail('ESLint', 'npx', ['--no', '--', 'eslint', '.', '--max-warnings=0'], options),
