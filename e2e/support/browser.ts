@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, firefox, type Browser, type BrowserContext, type Page } from 'playwright-core';
@@ -24,6 +25,32 @@ const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
+
+/**
+ * Chromium with a profile on disk, as a person's is: a context of `newContext` is off the record
+ * (incognito), where Chromium installs no app and says so ("in-incognito"). `close` ends this
+ * browser and deletes its profile.
+ */
+export async function launchPersistentPage(
+  baseURL: string,
+): Promise<{ page: Page; close(): Promise<void> }> {
+  const profile = mkdtempSync(join(tmpdir(), 'vizita-profile-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+    baseURL,
+    locale: 'en-US',
+    viewport: { width: 1280, height: 800 },
+  });
+  context.setDefaultTimeout(15_000);
+  const page = context.pages()[0] ?? (await context.newPage());
+  const close = async () => {
+    await context.close();
+    // Chromium may still be writing its profile as it exits.
+    rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+  };
+  return { page, close };
+}
 
 const RESULTS_DIR = fileURLToPath(new URL('../../test-results', import.meta.url));
 

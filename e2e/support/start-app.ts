@@ -58,11 +58,14 @@ export type StartAppOptions = {
   databaseUrl?: string;
   /** The port to listen on, when a load balancer's configuration names it; else a free one. */
   port?: number;
+  /** Another build of the web app to serve (WEB_ROOT), as a new deployment would bring. */
+  webRoot?: string;
 };
 
 // Set by the caller's shell, these would point the server somewhere else than this test wants.
 const OWNED_VARIABLES = [
   'PORT',
+  'WEB_ROOT',
   'HOST',
   'APP_URL',
   'DATABASE_URL',
@@ -129,6 +132,7 @@ async function startOnce({
   sameDeploymentAs,
   databaseUrl,
   port: fixedPort,
+  webRoot,
 }: StartAppOptions): Promise<RunningApp> {
   const port = fixedPort ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
@@ -150,6 +154,7 @@ async function startOnce({
     HOST: '127.0.0.1',
     APP_URL: url,
     ...(smtpUrl ? { SMTP_URL: smtpUrl } : {}),
+    ...(webRoot ? { WEB_ROOT: webRoot } : {}),
     ...deployment,
     ...env,
   });

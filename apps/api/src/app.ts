@@ -295,7 +295,8 @@ export async function buildApp(deps: AppDeps) {
     deps.backgroundIntervalMs ?? BACKGROUND_INTERVAL_MS,
     () => afterResponse.settled(),
   );
-  const webRoot = deps.webRoot ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
+  const webRoot =
+    deps.webRoot ?? config.webRoot ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
   // The doctor directory as whole HTML for visitors and search engines, in the app's look.
   await registerPublicPages(app, { config, clock, doctors, photos, webRoot });
   // Last: the page answers whatever no route above did.

@@ -91,6 +91,8 @@ const envSchema = z.object({
   ALLOW_INSECURE_APP_URL: z.optional(z.enum(['true', 'false'])),
   DATABASE_URL: z.optional(z.string().check(z.minLength(1))),
   DATA_DIR: z._default(z.string(), './data'),
+  // The built web app the server serves; unset: apps/web/dist beside the server's own build.
+  WEB_ROOT: z.optional(z.string().check(z.minLength(1))),
   SMTP_URL: z.optional(z.string().check(z.minLength(1))),
   // `outbox` keeps every mail in the database and sends none; unset means smtp with SMTP_URL,
   // else the outbox — which production takes only when told (productionDefaultProblems below).
@@ -362,6 +364,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     secureCookies: appUrl.startsWith('https://'),
     databaseUrl: e.DATABASE_URL,
     dataDir: e.DATA_DIR,
+    webRoot: e.WEB_ROOT,
     smtpUrl: e.SMTP_URL,
     mailMode: e.MAIL_MODE ?? (e.SMTP_URL ? 'smtp' : 'outbox'),
     mailFrom: e.MAIL_FROM,

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { router } from './app/router';
 import { initializeSession } from './features/auth/session-store';
 import { initI18n } from './lib/i18n';
 import './index.css';
@@ -21,3 +22,18 @@ void initI18n().then(() =>
     </StrictMode>,
   ),
 );
+
+// The installable app (ADR 0045): its worker, registered once the page has loaded, from a chunk
+// of its own so that none of it counts against the first page's budget (ADR 0010). Not in the
+// development server, whose modules change under a worker, nor in tests.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  window.addEventListener(
+    'load',
+    () =>
+      void import('./lib/service-worker')
+        .then(({ registerServiceWorker }) => registerServiceWorker(router))
+        // Without the worker the app works as before, only not offline.
+        .catch(() => {}),
+    { once: true },
+  );
+}

@@ -74,6 +74,10 @@ function helmetOptions({
         // 'self' covers our own ws:/wss: signalling; no other host is reachable from the page.
         connectSrc: ["'self'", ...frameOrigins],
         frameSrc: ["'self'", ...frameOrigins],
+        // default-src says it already; named so that nobody narrowing it breaks the installable
+        // app: /sw.js and /manifest.webmanifest are ours (ADR 0045).
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],

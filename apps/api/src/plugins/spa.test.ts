@@ -13,6 +13,12 @@ beforeAll(async () => {
   mkdirSync(join(root, 'assets'));
   writeFileSync(join(root, 'index.html'), '<!doctype html><title>Vizita</title>');
   writeFileSync(join(root, 'assets', 'app-1a2b.js'), 'console.log(1)');
+  // The installable app's files (ADR 0045), at the root where the build writes them.
+  writeFileSync(join(root, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+  writeFileSync(join(root, 'manifest.webmanifest'), '{"name":"Vizita"}');
+  writeFileSync(join(root, 'offline.html'), '<!doctype html><title>Offline</title>');
+  mkdirSync(join(root, 'icons'));
+  writeFileSync(join(root, 'icons', 'icon-192.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
   await app.register(spaPlugin, { webRoot: root });
   await app.ready();
 });
@@ -52,5 +58,24 @@ describe('the single-page app', () => {
     const res = await get('/assets/app-1a2b.js', '*/*');
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  // A browser compares /sw.js byte for byte to find a new deployment: a cached copy would keep
+  // the old version alive for as long as it was cached (ADR 0045). The manifest likewise names
+  // the icons and colours of the installed app.
+  it('serves the service worker, the manifest and the offline page revalidated every time', async () => {
+    const cases = [
+      ['/sw.js', /^(application|text)\/javascript/],
+      ['/manifest.webmanifest', /^application\/manifest\+json/],
+      ['/offline.html', /^text\/html/],
+      ['/icons/icon-192.png', /^image\/png/],
+    ] as const;
+    for (const [url, type] of cases) {
+      const res = await get(url, '*/*');
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.headers['content-type'], url).toMatch(type);
+    }
+    expect((await get('/sw.js')).body).toContain('addEventListener');
   });
 });
