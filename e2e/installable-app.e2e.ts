@@ -16,7 +16,7 @@ import { button, htmlLang, shown, switchLanguage, text } from './support/ui.ts';
 // Issue #23 part 3 in real Chromium against the built server: the app is installable as
 // Chromium judges it, its service worker keeps nothing about a person in a cache, tells her
 // honestly when she is offline, and carries an open page over to a new deployment by itself
-// (ADR 0045).
+// (ADR 0046).
 
 const journey = setUpJourney();
 const WEB_DIST = fileURLToPath(new URL('../apps/web/dist', import.meta.url));

@@ -23,7 +23,7 @@ describe('platform', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
-    // The installable app's worker and manifest are the page's own (ADR 0045).
+    // The installable app's worker and manifest are the page's own (ADR 0046).
     expect(res.headers['content-security-policy']).toContain("worker-src 'self'");
     expect(res.headers['content-security-policy']).toContain("manifest-src 'self'");
   });

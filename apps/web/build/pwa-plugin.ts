@@ -6,7 +6,7 @@ import { build, type Plugin, type Rollup } from 'vite';
 import en from '../src/locales/en/offline.json';
 import { isServerPath } from '../service-worker/routing';
 
-// The installable app's build step (ADR 0045): the offline page, the build's id in index.html and
+// The installable app's build step (ADR 0046): the offline page, the build's id in index.html and
 // the service worker with the list of files it keeps. Hand-written rather than vite-plugin-pwa:
 // Workbox's build tool brings Babel and a dozen packages for what these lines do.
 
@@ -113,7 +113,7 @@ export function pwaPlugin(): Plugin {
         ].sort();
         const published = new Set(publicFiles(publicDir));
         for (const path of shell) {
-          // The worker's one promise (ADR 0045), checked where the list is made.
+          // The worker's one promise (ADR 0046), checked where the list is made.
           if (isServerPath(path)) throw new Error(`The service worker may not keep ${path}`);
           const file = path.slice(1);
           if (!bundle[file] && !published.has(path))

@@ -18,7 +18,7 @@ describe('what the service worker does with a request', () => {
       expect(route(path, { mode: 'navigate' }), path).toBe('page');
   });
 
-  // The promise of ADR 0045: whatever a person's data travels in is never the worker's.
+  // The promise of ADR 0046: whatever a person's data travels in is never the worker's.
   it('leaves every answer about a person to the browser, pages of the server included', () => {
     for (const path of [
       '/api/appointments',

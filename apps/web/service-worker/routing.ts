@@ -1,5 +1,5 @@
 // What the service worker does with a request, as a pure function so that its one promise —
-// nothing about a person is ever kept in a cache — is tested without a browser (ADR 0045).
+// nothing about a person is ever kept in a cache — is tested without a browser (ADR 0046).
 
 /**
  * First path segments that belong to the server: the API and the session (answers about a

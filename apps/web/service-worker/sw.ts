@@ -1,4 +1,4 @@
-// The service worker (/sw.js, ADR 0045). It keeps one thing: the files of the build that it was
+// The service worker (/sw.js, ADR 0046). It keeps one thing: the files of the build that it was
 // built with (the shell: the entry's scripts and styles, the offline page and its script),
 // listed at build time by build/pwa-plugin.ts. It answers those from its cache, sends the app's
 // pages to the network with the offline page as the fallback, and does not answer anything else

@@ -23,7 +23,7 @@ void initI18n().then(() =>
   ),
 );
 
-// The installable app (ADR 0045): its worker, registered once the page has loaded, from a chunk
+// The installable app (ADR 0046): its worker, registered once the page has loaded, from a chunk
 // of its own so that none of it counts against the first page's budget (ADR 0010). Not in the
 // development server, whose modules change under a worker, nor in tests.
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {

@@ -75,7 +75,7 @@ function helmetOptions({
         connectSrc: ["'self'", ...frameOrigins],
         frameSrc: ["'self'", ...frameOrigins],
         // default-src says it already; named so that nobody narrowing it breaks the installable
-        // app: /sw.js and /manifest.webmanifest are ours (ADR 0045).
+        // app: /sw.js and /manifest.webmanifest are ours (ADR 0046).
         workerSrc: ["'self'"],
         manifestSrc: ["'self'"],
         frameAncestors: ["'none'"],

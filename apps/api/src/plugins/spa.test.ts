@@ -13,7 +13,7 @@ beforeAll(async () => {
   mkdirSync(join(root, 'assets'));
   writeFileSync(join(root, 'index.html'), '<!doctype html><title>Vizita</title>');
   writeFileSync(join(root, 'assets', 'app-1a2b.js'), 'console.log(1)');
-  // The installable app's files (ADR 0045), at the root where the build writes them.
+  // The installable app's files (ADR 0046), at the root where the build writes them.
   writeFileSync(join(root, 'sw.js'), 'self.addEventListener("fetch", () => {});');
   writeFileSync(join(root, 'manifest.webmanifest'), '{"name":"Vizita"}');
   writeFileSync(join(root, 'offline.html'), '<!doctype html><title>Offline</title>');
@@ -61,7 +61,7 @@ describe('the single-page app', () => {
   });
 
   // A browser compares /sw.js byte for byte to find a new deployment: a cached copy would keep
-  // the old version alive for as long as it was cached (ADR 0045). The manifest likewise names
+  // the old version alive for as long as it was cached (ADR 0046). The manifest likewise names
   // the icons and colours of the installed app.
   it('serves the service worker, the manifest and the offline page revalidated every time', async () => {
     const cases = [

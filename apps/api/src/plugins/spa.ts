@@ -36,7 +36,7 @@ function acceptsHtml(accept: string | undefined): boolean {
 /**
  * Serves the built SPA: hashed assets cached for a year; everything else — index.html, the
  * service worker /sw.js, the manifest, the offline page — revalidated on every use, so that a
- * deployment reaches browsers at once (ADR 0045). The build
+ * deployment reaches browsers at once (ADR 0046). The build
  * wrote a brotli and a gzip copy beside each compressible file (apps/web/scripts/precompress.mjs):
  * a client that accepts one gets it as it is, nothing is compressed per request.
  */

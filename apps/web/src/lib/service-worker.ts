@@ -1,4 +1,4 @@
-// The page's side of the service worker (ADR 0045): register it, look for a new deployment, and
+// The page's side of the service worker (ADR 0046): register it, look for a new deployment, and
 // move into the new version at a moment that loses nothing. Loaded after the page's `load` by
 // main.tsx, so none of it weighs on the first page's budget (ADR 0010).
 
