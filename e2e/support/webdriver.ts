@@ -1,7 +1,8 @@
 // A small client of the W3C WebDriver protocol (https://www.w3.org/TR/webdriver2/), just the
 // commands the WebKit journey uses. Playwright cannot drive WebKitGTK's MiniBrowser, and
-// webdriverio would bring ~150 packages and its driver downloader for a dozen HTTP calls; the
-// protocol is plain JSON over HTTP, so we speak it ourselves.
+// webdriverio would bring a tree of packages, driver and browser downloaders among them (which
+// must never run here: no internet but npm), for a dozen HTTP calls; the protocol is plain JSON
+// over HTTP, so we speak it ourselves.
 
 /** The key under which the protocol passes a reference to an element (W3C §12.2). */
 const ELEMENT_KEY = 'element-6066-11e4-a52e-4f735466cecf';

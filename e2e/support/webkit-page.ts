@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
 import { DESKTOP, MOBILE } from './ui.ts';
 import { expectAccessibleInWebKit } from './webkit-axe.ts';
-import { isElementRef, type ElementRef } from './webdriver.ts';
+import { isElementRef, KEYS, type ElementRef } from './webdriver.ts';
 import type { WebKit } from './webkit.ts';
 
 // Finding things by what a person sees — a button's name, a field's label, a heading — in a
@@ -124,6 +124,9 @@ function collectProblems() {
   };
 }
 
+/** The narrowest phone screen in use (iPhone SE 1st generation and small Androids). */
+const SMALLEST_PHONE = { width: 320, height: 640 };
+
 const RESULTS_DIR = fileURLToPath(new URL('../../test-results', import.meta.url));
 const DEFAULT_TIMEOUT_MS = 15_000;
 const POLL_MS = 100;
@@ -242,6 +245,42 @@ export class WebKitPage {
     );
   }
 
+  /**
+   * Presses Tab until `target` has the focus (fails after `maxTabs` presses), and checks that the
+   * focus shows: an outline or a ring (WCAG 2.4.7).
+   */
+  async tabTo(target: Target, maxTabs: number): Promise<void> {
+    const element = await this.find(target);
+    const focused = () =>
+      this.session.execute(
+        (el: Element) => el === document.activeElement,
+        element as unknown as Element,
+      );
+    for (let presses = 0; !(await focused()); presses += 1) {
+      if (presses === maxTabs) {
+        const at = await this.session.execute(() =>
+          document.activeElement?.outerHTML.slice(0, 120),
+        );
+        throw new Error(
+          `Tab did not reach ${describeTarget(target)} in ${maxTabs} presses; at ${at}`,
+        );
+      }
+      await this.session.pressKeys(KEYS.tab);
+    }
+    const style = await this.session.execute(() => {
+      const { outlineStyle, outlineWidth, boxShadow } = getComputedStyle(document.activeElement!);
+      return { outlineStyle, outlineWidth, boxShadow };
+    });
+    const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
+    const ring = style.boxShadow !== 'none' && style.boxShadow !== '';
+    expect(outline || ring, `no visible focus on ${describeTarget(target)}`).toBe(true);
+  }
+
+  /** Types into whatever has the focus. */
+  type(text: string): Promise<void> {
+    return this.session.pressKeys(text);
+  }
+
   bodyText(): Promise<string> {
     return this.session.execute(() => document.body.innerText);
   }
@@ -269,25 +308,40 @@ export class WebKitPage {
     await expectAccessibleInWebKit(this.session, `${screen} (WebKit)`);
   }
 
-  /** Axe at desktop size and at phone width, where nothing may scroll sideways. */
+  /**
+   * Axe at desktop size and at phone width (375 px); nothing may scroll sideways there, nor on
+   * the smallest phones still sold (320 px).
+   */
   async expectAccessibleAtBothSizes(screen: string): Promise<void> {
     await this.expectAccessible(screen);
     await this.setViewport(MOBILE);
     await this.expectAccessible(`${screen} (375×812)`);
+    await this.expectNoSidewaysScroll(screen);
+    await this.setViewport(SMALLEST_PHONE);
+    await this.expectNoSidewaysScroll(screen);
+    await this.setViewport(DESKTOP);
+  }
+
+  private async expectNoSidewaysScroll(screen: string): Promise<void> {
     const overflow = await this.session.execute(() => {
       const width = document.documentElement.clientWidth;
-      const wide = Array.from(document.querySelectorAll('body *'))
-        .filter((el) => el.getBoundingClientRect().right > width + 1)
-        .slice(0, 3)
-        .map((el) => el.outerHTML.slice(0, 160));
-      return { scrollWidth: document.documentElement.scrollWidth, wide };
+      // The innermost elements reaching past the edge: what to fix when the page is too wide.
+      const wide = Array.from(document.querySelectorAll('body *')).filter(
+        (el) => el.getBoundingClientRect().right > width + 1,
+      );
+      return {
+        width,
+        scrollWidth: document.documentElement.scrollWidth,
+        wide: wide
+          .filter((el) => !wide.some((other) => other !== el && el.contains(other)))
+          .slice(0, 3)
+          .map((el) => el.outerHTML.slice(0, 160)),
+      };
     });
-    // The elements reaching past the edge, to say what to fix when the page scrolls sideways.
     expect(
       overflow.scrollWidth,
-      `${screen} at 375 px: ${overflow.wide.join('\n')}`,
-    ).toBeLessThanOrEqual(MOBILE.width);
-    await this.setViewport(DESKTOP);
+      `${screen} at ${overflow.width} px scrolls sideways:\n${overflow.wide.join('\n')}`,
+    ).toBeLessThanOrEqual(overflow.width);
   }
 
   /** Saves the visible page under test-results/ (git-ignored); answers the path. */

@@ -90,7 +90,7 @@ async function startXvfb(): Promise<{ display: string; process: ChildProcess }> 
   );
   const errors: string[] = [];
   collectLines(child.stderr, errors);
-  const display = await new Promise<string>((resolve, reject) => {
+  const display = new Promise<string>((resolve, reject) => {
     let number = '';
     const timer = setTimeout(
       () => reject(new Error(`Xvfb gave no display in time:\n${errors.join('\n')}`)),
@@ -108,7 +108,12 @@ async function startXvfb(): Promise<{ display: string; process: ChildProcess }> 
       reject(new Error(`Xvfb exited (${code}):\n${errors.join('\n')}`));
     });
   });
-  return { display, process: child };
+  try {
+    return { display: await display, process: child };
+  } catch (error) {
+    await stopGroup(child); // no display in time: do not leave it behind
+    throw error;
+  }
 }
 
 async function waitUntilReady(url: string, driver: ChildProcess, logs: string[]) {

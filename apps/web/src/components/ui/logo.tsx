@@ -23,7 +23,9 @@ export function Logo() {
           strokeLinejoin="round"
         />
       </svg>
-      <span>{t('appName')}</span>
+      {/* On the smallest phones (320 px) the top bar's buttons need the word's room: below 360 px
+          only the mark shows. The word stays for screen readers (and the logo's link has a name). */}
+      <span className="max-[359px]:sr-only">{t('appName')}</span>
     </span>
   );
 }

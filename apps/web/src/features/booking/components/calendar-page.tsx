@@ -226,13 +226,14 @@ export function CalendarPage() {
         />
       )}
 
-      <ol aria-label={t('booking.stepsLabel')} className="flex gap-2 text-sm">
+      {/* Narrower on small phones: at 320 px three full-size steps were wider than the page. */}
+      <ol aria-label={t('booking.stepsLabel')} className="flex gap-1.5 text-sm sm:gap-2">
         {([1, 2, 3] as const).map((n) => (
           <li
             key={n}
             aria-current={n === step ? 'step' : undefined}
             className={cn(
-              'flex flex-1 items-center gap-2 rounded-lg border px-3 py-2 font-medium',
+              'flex min-w-0 flex-1 items-center gap-1.5 rounded-lg border px-2 py-2 font-medium sm:gap-2 sm:px-3',
               n === step
                 ? 'border-teal-700 bg-teal-50 text-teal-900'
                 : n < step
@@ -242,11 +243,11 @@ export function CalendarPage() {
           >
             <span
               aria-hidden="true"
-              className="flex size-6 items-center justify-center rounded-full bg-white"
+              className="flex size-5 shrink-0 items-center justify-center rounded-full bg-white sm:size-6"
             >
               {n}
             </span>
-            {t(STEP_KEYS[n])}
+            <span className="truncate">{t(STEP_KEYS[n])}</span>
           </li>
         ))}
       </ol>
