@@ -1,7 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/axe.ts';
+import {
+  connectedPeers,
+  cutSignalling,
+  openFiles,
+  remoteStreamId,
+  sendAndVerify,
+  WATCH_THE_CALL,
+} from './support/call-room.ts';
 import { openPage } from './support/browser.ts';
 import { setUpJourney } from './support/journey.ts';
 import { signInStaffFirstTime } from './support/two-factor.ts';
@@ -36,43 +43,6 @@ beforeAll(async () => {
   await createCallDoctor(journey.app, SECOND_DOCTOR, 'Second');
 });
 
-async function openFiles(page: Page) {
-  const files = button(page, 'Files');
-  await expect.poll(() => files.isEnabled()).toBe(true);
-  if (!(await page.getByRole('heading', { name: 'File Transfer' }).isVisible()))
-    await files.click();
-  await shown(page.getByRole('heading', { name: 'File Transfer' }));
-}
-
-/** Sends a file from `from` and waits until `to` lists it received with the same SHA-256. */
-async function sendAndVerify(from: Page, to: Page, name: string, bytes: Buffer) {
-  const sha256 = createHash('sha256').update(bytes).digest('hex');
-  await from
-    .locator('input[type="file"]')
-    .setInputFiles({ name, mimeType: 'application/pdf', buffer: bytes });
-  const received = to.locator(`li[data-direction="incoming"][data-sha256="${sha256}"]`);
-  await shown(received, 60_000);
-  await expect.poll(() => received.innerText()).toContain(name);
-  return sha256;
-}
-
-/**
- * Counts the page's peer connections that reached "connected": the device check's own (which
- * only gathers candidates) never do; a call's do once media flow.
- */
-const COUNT_CONNECTED_PEERS = `(() => {
-  const Native = window.RTCPeerConnection;
-  const all = [];
-  window.vizitaPeers = () => all.filter((pc) => pc.connectionState === 'connected').length;
-  window.RTCPeerConnection = class extends Native {
-    constructor(...args) {
-      super(...args);
-      all.push(this);
-    }
-  };
-})()`;
-const connectedPeers = (page: Page): Promise<number> => page.evaluate('window.vizitaPeers()');
-
 describe('video consultation', () => {
   it('checks devices, waits to be admitted, connects, moves 10 MB each way verified, chats, shares a screen and survives a reload', async () => {
     const patient = journey.page;
@@ -82,7 +52,7 @@ describe('video consultation', () => {
     // The doctor signs in, lands on the doctor area and joins from it.
     const doctorTab = await openPage(journey.browser, journey.app.url);
     const doctor = doctorTab.page;
-    await doctorTab.context.addInitScript(COUNT_CONNECTED_PEERS);
+    await doctorTab.context.addInitScript(WATCH_THE_CALL);
     try {
       await signInStaffFirstTime(doctor, DOCTOR.email, DOCTOR.password, '/doctor');
       const today = doctor.getByRole('region', { name: 'Next consultation' });
@@ -101,20 +71,7 @@ describe('video consultation', () => {
       await passDeviceCheck(doctor);
       await shown(doctor.getByText('Elena Ivanova has not arrived yet.', { exact: false }));
 
-      // Keeps a handle on the patient's signalling sockets, to cut one as a network blip would.
-      await patient.context().addInitScript(() => {
-        const Native = window.WebSocket;
-        const sockets: WebSocket[] = [];
-        Object.assign(window, { vizitaSockets: sockets });
-        window.WebSocket = class extends Native {
-          constructor(...args: ConstructorParameters<typeof WebSocket>) {
-            super(...args);
-            sockets.push(this);
-          }
-        };
-      });
-
-      await patient.context().addInitScript(COUNT_CONNECTED_PEERS);
+      await patient.context().addInitScript(WATCH_THE_CALL);
 
       // The patient joins from the appointments list, through the device check: camera preview,
       // microphone level, the connection, the room's rules and — the first time — the consent.
@@ -257,31 +214,8 @@ describe('video consultation', () => {
 
       // A blip on the patient's signalling socket: the peer-to-peer link carries on untouched —
       // the doctor keeps the very same remote stream — and the patient's page reconnects.
-      const remoteStreamId = (page: typeof patient) =>
-        page.evaluate(
-          () =>
-            (
-              document.querySelector<HTMLVideoElement>('[data-testid="remote-video"]')
-                ?.srcObject as MediaStream | null
-            )?.id,
-        );
       const before = await remoteStreamId(doctor);
-      const socketsBefore = await patient.evaluate(
-        () => (window as unknown as { vizitaSockets: WebSocket[] }).vizitaSockets.length,
-      );
-      await patient.evaluate(() =>
-        (window as unknown as { vizitaSockets: WebSocket[] }).vizitaSockets.at(-1)!.close(4000),
-      );
-      await expect
-        .poll(() =>
-          patient.evaluate(() => {
-            const sockets = (window as unknown as { vizitaSockets: WebSocket[] }).vizitaSockets;
-            return sockets.length > 0 && sockets.at(-1)!.readyState === WebSocket.OPEN
-              ? sockets.length
-              : 0;
-          }),
-        )
-        .toBeGreaterThan(socketsBefore);
+      await cutSignalling(patient);
       await expectConnected(patient);
       await expectConnected(doctor);
       await expectRemoteVideoPlaying(doctor);
@@ -323,11 +257,11 @@ describe('video consultation', () => {
           ? Promise.reject(new DOMException('Permission denied', 'NotAllowedError'))
           : native(constraints);
     })()`);
-    await patient.context().addInitScript(COUNT_CONNECTED_PEERS);
+    await patient.context().addInitScript(WATCH_THE_CALL);
 
     const doctorTab = await openPage(journey.browser, journey.app.url);
     const doctor = doctorTab.page;
-    await doctorTab.context.addInitScript(COUNT_CONNECTED_PEERS);
+    await doctorTab.context.addInitScript(WATCH_THE_CALL);
     try {
       // The patient arrives first. The device check says what is wrong and how to fix it in
       // this browser, and that the call can still be joined.

@@ -1,8 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
-// Browser journeys against the built server: one file at a time, because each file starts its
-// own server, PostgreSQL and Chromium, and the machine has two cores.
+// Browser journeys against the built server: one file at a time unless told otherwise, because
+// each file starts its own server, PostgreSQL and browser. npm test runs two at a time, and the
+// deployment's journey alone after them (scripts/test.mjs, ADR 0047).
 export default defineConfig({
   test: {
     name: 'e2e',

@@ -18,6 +18,8 @@ const reports = mkdtempSync(join(tmpdir(), 'vizita-test-'));
 const env = { ...process.env, TZ: 'UTC' };
 const options = { cwd: root, env };
 const totals = { passed: 0, failed: 0 };
+/** nginx, three instances, a load and a container build: the journey that needs the machine alone. */
+const DEPLOYMENT_JOURNEY = 'e2e/scale-out.e2e.ts';
 
 /** Adds the counts of a Vitest JSON report (if it was written) to the closing line. */
 function count(report) {
@@ -102,8 +104,28 @@ const steps = [
     },
   ],
   [
+    // Two journey files at a time: a journey mostly waits on its browser, its server and the
+    // clock, so two fit on two cores (ADR 0047) — but not the deployment's, whose three instances
+    // behind nginx must answer a booking load in time: it runs alone after them.
     'Browser journeys',
-    () => vitest('The browser journeys', 'e2e.json', ['--config', 'e2e/vitest.config.ts']),
+    () =>
+      vitest('The browser journeys', 'e2e.json', [
+        '--config',
+        'e2e/vitest.config.ts',
+        '--fileParallelism',
+        '--maxWorkers=2',
+        '--exclude',
+        DEPLOYMENT_JOURNEY,
+      ]),
+  ],
+  [
+    'Deployment journey',
+    () =>
+      vitest('The deployment journey', 'deployment.json', [
+        '--config',
+        'e2e/vitest.config.ts',
+        DEPLOYMENT_JOURNEY,
+      ]),
   ],
 ];
 

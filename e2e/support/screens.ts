@@ -24,7 +24,7 @@ export async function expectAccessibleAtBothSizes(page: Page, screen: string) {
 export async function expectSelectsShowTheirText(page: Page, screen: string) {
   const clipped = await page.evaluate(() => {
     const context = document.createElement('canvas').getContext('2d')!;
-    return [...document.querySelectorAll('select')]
+    return Array.from(document.querySelectorAll('select'))
       .filter((select) => select.getClientRects().length > 0)
       .flatMap((select) => {
         const style = getComputedStyle(select);

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { totpAt, totpStep } from '../../apps/api/src/lib/totp.ts';
-import { button, field, shown, signIn, waitForPath } from './ui.ts';
+import { button, field, shown, signIn, typeIn, waitForPath } from './ui.ts';
 
 /** The code an authenticator app shows now for `secret` (RFC 6238). */
 export const currentCode = (secret: string, steps = 0) =>
@@ -27,12 +27,12 @@ export async function freshCode(secret: string, usedStep: number) {
 export async function setUpTwoFactor(page: Page, password: string): Promise<string> {
   await waitForPath(page, '/security');
   await button(page, 'Set up two-factor sign-in').click();
-  await field(page, 'Your password').fill(password);
+  await typeIn(field(page, 'Your password'), password);
   await button(page, 'Continue').click();
   const key = page.getByTestId('totp-secret');
   await shown(key);
   const secret = (await key.innerText()).replace(/\s+/g, '');
-  await field(page, '6-digit code').fill(currentCode(secret));
+  await typeIn(field(page, '6-digit code'), currentCode(secret));
   await button(page, 'Turn on').click();
   await shown(page.getByRole('list', { name: 'Recovery codes' }));
   await button(page, 'I have saved them').click();
