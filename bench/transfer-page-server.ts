@@ -4,14 +4,16 @@ import { build } from 'esbuild';
 
 /**
  * Serves `file-transfer-page.ts`, bundled, on 127.0.0.1 — a secure context, as crypto.subtle (the
- * SHA-256) needs — for the transfer benchmarks: two peer connections in one page over loopback.
+ * SHA-256) needs — for the transfer benchmarks: two peer connections in one page over loopback,
+ * or one in each of two pages (two browsers).
  */
 export async function serveTransferPage(): Promise<{ url: string; close: () => void }> {
   const bundle = await build({
     entryPoints: [fileURLToPath(new URL('file-transfer-page.ts', import.meta.url))],
     bundle: true,
     format: 'esm',
-    target: 'chrome120',
+    // The two-page mode runs it in Debian's Firefox ESR too.
+    target: ['chrome120', 'firefox128'],
     write: false,
     minify: true,
   });
