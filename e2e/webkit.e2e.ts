@@ -161,6 +161,7 @@ describe('WebKit (issue #23)', () => {
     await page.click(button(new RegExp(DOCTOR)));
     await page.shown(button(/./, '[role=grid]'));
     await page.expectAccessibleAtBothSizes('calendar');
+    await page.expectSelectsShowTheirText('calendar');
     const freeDay = { ...button(/./, '[role=grid]'), enabled: true };
     for (let month = 0; month < 3 && (await page.all(freeDay)).length === 0; month++) {
       // Availability loads after the doctor is chosen: give it time before the next month.

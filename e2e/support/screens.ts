@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { expectAccessible } from './axe.ts';
+import { cutOffSelects } from './layout-checks.ts';
 import { DESKTOP, MOBILE } from './ui.ts';
 
 // Steps the journeys take on every screen and at every checkout.
@@ -16,30 +17,9 @@ export async function expectAccessibleAtBothSizes(page: Page, screen: string) {
   await page.setViewportSize(DESKTOP);
 }
 
-/**
- * Every visible select is wide enough for the option it shows and its chevron: a select cuts its
- * text without any overflow a layout check would see ("All speci…", issue #23), so measure the
- * text in the select's own font.
- */
+/** Every visible select is wide enough for the option it shows (layout-checks.ts). */
 export async function expectSelectsShowTheirText(page: Page, screen: string) {
-  const clipped = await page.evaluate(() => {
-    const context = document.createElement('canvas').getContext('2d')!;
-    return Array.from(document.querySelectorAll('select'))
-      .filter((select) => select.getClientRects().length > 0)
-      .flatMap((select) => {
-        const style = getComputedStyle(select);
-        context.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
-        const label = select.selectedOptions[0]?.text ?? '';
-        const needed =
-          context.measureText(label).width +
-          parseFloat(style.paddingLeft) +
-          parseFloat(style.paddingRight);
-        return needed > select.clientWidth
-          ? [`"${label}" needs ${Math.ceil(needed)} px and has ${select.clientWidth}`]
-          : [];
-      });
-  });
-  expect(clipped, `selects cut off on ${screen}`).toEqual([]);
+  expect(await page.evaluate(cutOffSelects), `selects cut off on ${screen}`).toEqual([]);
 }
 
 /** Pays with the test card on the local provider's hosted checkout. */

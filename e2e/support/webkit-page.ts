@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
+import { cutOffSelects } from './layout-checks.ts';
 import { DESKTOP, MOBILE } from './ui.ts';
 import { expectAccessibleInWebKit } from './webkit-axe.ts';
 import { isElementRef, KEYS, type ElementRef } from './webdriver.ts';
@@ -320,6 +321,14 @@ export class WebKitPage {
     await this.setViewport(SMALLEST_PHONE);
     await this.expectNoSidewaysScroll(screen);
     await this.setViewport(DESKTOP);
+  }
+
+  /** Every visible select is wide enough for the option it shows (layout-checks.ts). */
+  async expectSelectsShowTheirText(screen: string): Promise<void> {
+    expect(
+      await this.session.execute(cutOffSelects),
+      `selects cut off on ${screen} (WebKit)`,
+    ).toEqual([]);
   }
 
   private async expectNoSidewaysScroll(screen: string): Promise<void> {
