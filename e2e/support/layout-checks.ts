@@ -23,3 +23,22 @@ export function cutOffSelects(): string[] {
         : [];
     });
 }
+
+/**
+ * How far the page reaches past the viewport's right edge, with the innermost elements that do:
+ * what to fix when a phone would scroll sideways.
+ */
+export function sidewaysOverflow(): { width: number; scrollWidth: number; wide: string[] } {
+  const width = document.documentElement.clientWidth;
+  const wide = Array.from(document.querySelectorAll('body *')).filter(
+    (el) => el.getBoundingClientRect().right > width + 1,
+  );
+  return {
+    width,
+    scrollWidth: document.documentElement.scrollWidth,
+    wide: wide
+      .filter((el) => !wide.some((other) => other !== el && el.contains(other)))
+      .slice(0, 3)
+      .map((el) => el.outerHTML.slice(0, 160)),
+  };
+}

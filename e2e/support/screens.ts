@@ -1,20 +1,28 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { expectAccessible } from './axe.ts';
-import { cutOffSelects } from './layout-checks.ts';
-import { DESKTOP, MOBILE } from './ui.ts';
+import { cutOffSelects, sidewaysOverflow } from './layout-checks.ts';
+import { DESKTOP, MOBILE, SMALLEST_PHONE } from './ui.ts';
 
 // Steps the journeys take on every screen and at every checkout.
 
-/** Axe at desktop size and at phone width, where nothing may scroll sideways. */
+/** Axe at desktop size and at phone width; nothing may scroll sideways there, nor at 320 px. */
 export async function expectAccessibleAtBothSizes(page: Page, screen: string) {
   await expectAccessible(page, screen);
   await page.setViewportSize(MOBILE);
   await expectAccessible(page, `${screen} (375×812)`);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-    MOBILE.width,
-  );
+  await expectNoSidewaysScroll(page, screen);
+  await page.setViewportSize(SMALLEST_PHONE);
+  await expectNoSidewaysScroll(page, screen);
   await page.setViewportSize(DESKTOP);
+}
+
+async function expectNoSidewaysScroll(page: Page, screen: string) {
+  const overflow = await page.evaluate(sidewaysOverflow);
+  expect(
+    overflow.scrollWidth,
+    `${screen} at ${overflow.width} px scrolls sideways:\n${overflow.wide.join('\n')}`,
+  ).toBeLessThanOrEqual(overflow.width);
 }
 
 /** Every visible select is wide enough for the option it shows (layout-checks.ts). */

@@ -5,6 +5,8 @@ import { expect } from 'vitest';
 
 export const MOBILE = { width: 375, height: 812 };
 export const DESKTOP = { width: 1280, height: 800 };
+/** The smallest phones still sold: nothing may scroll sideways there either. */
+export const SMALLEST_PHONE = { width: 320, height: 640 };
 
 export const field = (scope: Page | Locator, label: string) =>
   scope.getByLabel(label, { exact: true });

@@ -2,8 +2,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
-import { cutOffSelects } from './layout-checks.ts';
-import { DESKTOP, MOBILE } from './ui.ts';
+import { cutOffSelects, sidewaysOverflow } from './layout-checks.ts';
+import { DESKTOP, MOBILE, SMALLEST_PHONE } from './ui.ts';
 import { expectAccessibleInWebKit } from './webkit-axe.ts';
 import { isElementRef, KEYS, type ElementRef } from './webdriver.ts';
 import type { WebKit } from './webkit.ts';
@@ -126,7 +126,6 @@ function collectProblems() {
 }
 
 /** The narrowest phone screen in use (iPhone SE 1st generation and small Androids). */
-const SMALLEST_PHONE = { width: 320, height: 640 };
 
 const RESULTS_DIR = fileURLToPath(new URL('../../test-results', import.meta.url));
 const DEFAULT_TIMEOUT_MS = 15_000;
@@ -332,21 +331,7 @@ export class WebKitPage {
   }
 
   private async expectNoSidewaysScroll(screen: string): Promise<void> {
-    const overflow = await this.session.execute(() => {
-      const width = document.documentElement.clientWidth;
-      // The innermost elements reaching past the edge: what to fix when the page is too wide.
-      const wide = Array.from(document.querySelectorAll('body *')).filter(
-        (el) => el.getBoundingClientRect().right > width + 1,
-      );
-      return {
-        width,
-        scrollWidth: document.documentElement.scrollWidth,
-        wide: wide
-          .filter((el) => !wide.some((other) => other !== el && el.contains(other)))
-          .slice(0, 3)
-          .map((el) => el.outerHTML.slice(0, 160)),
-      };
-    });
+    const overflow = await this.session.execute(sidewaysOverflow);
     expect(
       overflow.scrollWidth,
       `${screen} at ${overflow.width} px scrolls sideways:\n${overflow.wide.join('\n')}`,
