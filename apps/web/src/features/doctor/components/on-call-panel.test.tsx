@@ -1,8 +1,8 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { QUEUE_POLL_MS, type OnCallState } from '@vizita/shared/contracts/on-demand';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { type OnCallState } from '@vizita/shared/contracts/on-demand';
 import { fail, mockApi, ok, session, type RecordedCall } from '../../../test/mock-api';
+import { nextPoll, queueClockAt, userOnTheClock } from '../../../test/queue-clock';
 import { renderApp } from '../../../test/render';
 import { expectNoAxeViolations } from '../../../test/axe';
 
@@ -36,15 +36,8 @@ async function panel() {
 }
 
 const puts = (calls: RecordedCall[]) => calls.filter((c) => c.method === 'PUT').map((c) => c.body);
-const poll = () => act(() => vi.advanceTimersByTimeAsync(QUEUE_POLL_MS));
 
-beforeEach(() => {
-  vi.useFakeTimers({ shouldAdvanceTime: true });
-  vi.setSystemTime(NOW);
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
+queueClockAt(NOW);
 
 describe('"see a doctor now" in the console', () => {
   it('switches "available now" on for a period, then off', async () => {
@@ -53,7 +46,7 @@ describe('"see a doctor now" in the console', () => {
       [SET]: (call) =>
         ok((call.body as { minutes: number }).minutes === 0 ? OFF : on({ waiting: 0 })),
     });
-    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const user = userOnTheClock();
     const { region } = await panel();
     const period = await within(region).findByLabelText('Available for');
     expect(
@@ -86,12 +79,12 @@ describe('"see a doctor now" in the console', () => {
       [TAKE]: () =>
         ok({ appointmentId: 'od9', patient: { name: 'Maria Ivanova' }, reason: 'Fever' }),
     });
-    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const user = userOnTheClock();
     const { region, router } = await panel();
     const take = await within(region).findByRole('button', { name: 'Take the next patient' });
     expect(take).toBeDisabled();
 
-    await poll();
+    await nextPoll();
     await waitFor(() =>
       expect(within(region).getByRole('status')).toHaveTextContent('1 patient is waiting.'),
     );
@@ -111,7 +104,7 @@ describe('"see a doctor now" in the console', () => {
       [ON_CALL]: () => ok(on()),
       [TAKE]: () => fail(404, 'nobodyWaiting'),
     });
-    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const user = userOnTheClock();
     const { region } = await panel();
     await user.click(await within(region).findByRole('button', { name: 'Take the next patient' }));
     expect(await within(region).findByRole('alert')).toHaveTextContent(

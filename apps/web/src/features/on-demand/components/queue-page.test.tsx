@@ -1,9 +1,9 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { QUEUE_POLL_MS, type QueueEntry } from '@vizita/shared/contracts/on-demand';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { type QueueEntry } from '@vizita/shared/contracts/on-demand';
 import { appointmentListBody } from '../../../test/fixtures';
 import { fail, mockApi, ok, session } from '../../../test/mock-api';
+import { nextPoll, queueClockAt, userOnTheClock } from '../../../test/queue-clock';
 import { renderApp } from '../../../test/render';
 import { expectNoAxeViolations } from '../../../test/axe';
 
@@ -65,15 +65,8 @@ async function open(path = '/dashboard/see-a-doctor-now/od1') {
 const status = () => screen.getByRole('status');
 const reads = (calls: { method: string; path: string }[]) =>
   calls.filter((c) => c.method === 'GET' && c.path === '/api/on-demand/od1').length;
-const poll = () => act(() => vi.advanceTimersByTimeAsync(QUEUE_POLL_MS));
 
-beforeEach(() => {
-  vi.useFakeTimers({ shouldAdvanceTime: true });
-  vi.setSystemTime(NOW);
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
+queueClockAt(NOW);
 
 describe('her place in the queue', () => {
   it('confirms the payment, shows her place as it moves, then goes to the call', async () => {
@@ -89,7 +82,7 @@ describe('her place in the queue', () => {
     await waitFor(() => expect(status()).toHaveTextContent('Confirming your payment…'));
     expect(document.title).toBe('Confirming your payment · Vizita');
 
-    await poll();
+    await nextPoll();
     await waitFor(() =>
       expect(status()).toHaveTextContent(
         'You are number 2 in the queue.Estimated wait: about 8 minutes.',
@@ -103,14 +96,14 @@ describe('her place in the queue', () => {
     ).toHaveTextContent('09:20');
     await expectNoAxeViolations();
 
-    await poll();
+    await nextPoll();
     await waitFor(() =>
       expect(status()).toHaveTextContent(
         'You are number 1 in the queue.Estimated wait: about 3 minutes.',
       ),
     );
 
-    await poll();
+    await nextPoll();
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/meeting/od1'));
     // Replaced: Back from the call does not come here to be sent to the call again.
     expect(router.state.historyAction).toBe('REPLACE');
@@ -142,7 +135,7 @@ describe('her place in the queue', () => {
           }),
         ),
     });
-    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const user = userOnTheClock();
     await open();
     const leave = await screen.findByRole('button', { name: 'Leave the queue' });
 
@@ -187,7 +180,7 @@ describe('her place in the queue', () => {
     );
     // Nothing changes any more: it is not asked again.
     const before = reads(api.calls);
-    await poll();
+    await nextPoll();
     expect(reads(api.calls)).toBe(before);
     await expectNoAxeViolations();
   });
@@ -197,7 +190,7 @@ describe('her place in the queue', () => {
       [ENTRY]: () => ok(entry()),
       [LEAVE]: () => fail(409, 'queueEntryClosed'),
     });
-    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const user = userOnTheClock();
     await open();
     await user.click(await screen.findByRole('button', { name: 'Leave the queue' }));
     const dialog = screen.getByRole('alertdialog');
@@ -265,7 +258,7 @@ describe('her place in the queue', () => {
     // Read after the hold was given back, and not asked again.
     const first = api.calls.findIndex((c) => c.path === '/api/on-demand/od1');
     expect(first).toBeGreaterThan(api.calls.indexOf(releases[0]!));
-    await poll();
+    await nextPoll();
     expect(reads(api.calls)).toBe(1);
   });
 
