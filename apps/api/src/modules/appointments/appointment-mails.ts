@@ -16,7 +16,7 @@ import { enqueue, type JobWorker } from '../jobs/queue.ts';
 import { notifyAboutAppointment } from '../notifications/appointment-notices.ts';
 import { emailWanted } from '../notifications/preferences.ts';
 import type { Mailer, MailMessage } from '../mail/mailer.ts';
-import { escapeHtml } from '../../lib/html.ts';
+import { layOutMail } from '../mail/layout.ts';
 import { APPOINTMENT_MAIL_COPY, type AppointmentMailKind } from './appointment-mail-copy.ts';
 import type { HealthText } from './health-text.ts';
 import {
@@ -179,27 +179,18 @@ type Rendered = {
 // goes into a mail: mail crosses providers in clear. Both read it in the app; the summary the
 // doctor writes for the patient is the one text a mail carries on purpose (issue #10).
 
-/** One layout for every appointment mail: text and HTML with the same content. */
+/** Every appointment mail: greeting and intro, the appointment's facts, notes, one action. */
 function render(mail: Rendered): Omit<MailMessage, 'attachments'> {
-  const text = [
-    mail.hello,
-    '',
-    mail.intro,
-    '',
-    ...mail.rows.map(([k, v]) => `${k}: ${v}`),
-    '',
-    ...mail.notes.flatMap((n) => [n, '']),
-    `${mail.action.label}: ${mail.action.url}`,
-    '',
-    mail.signature,
-  ].join('\n');
-  const html = `<!doctype html><html lang="${mail.locale}"><body style="font-family:Arial,sans-serif;color:#0f172a;line-height:1.5">
-<p>${escapeHtml(mail.hello)}</p><p>${escapeHtml(mail.intro)}</p>
-<table role="presentation" style="border-collapse:collapse">${mail.rows.map(([k, v]) => `<tr><th style="text-align:left;padding:4px 12px 4px 0;color:#475569">${escapeHtml(k)}</th><td style="padding:4px 0">${escapeHtml(v)}</td></tr>`).join('')}</table>
-${mail.notes.map((n) => `<p>${escapeHtml(n).replaceAll('\n', '<br>')}</p>`).join('\n')}
-<p><a href="${escapeHtml(mail.action.url)}" style="display:inline-block;background:#0f766e;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(mail.action.label)}</a></p>
-<p>${escapeHtml(mail.signature)}</p></body></html>`;
-  return { to: mail.to, subject: mail.subject, text, html };
+  return layOutMail({
+    locale: mail.locale,
+    to: mail.to,
+    subject: mail.subject,
+    paragraphs: [mail.hello, mail.intro],
+    rows: mail.rows,
+    notes: mail.notes,
+    action: mail.action,
+    signature: mail.signature,
+  });
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Locale } from '@vizita/shared/constants';
-import { escapeHtml } from '../../lib/html.ts';
+import { layOutMail } from '../mail/layout.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 
 type Copy = {
@@ -65,24 +65,14 @@ export function renderHandoverInvitation({
   link: string;
 }): MailMessage {
   const copy = COPY[locale];
-  const text = [
-    copy.hello(name),
-    '',
-    copy.intro(holderName),
-    '',
-    copy.how,
-    '',
-    `${copy.action}: ${link}`,
-    '',
-    copy.footer,
-    '',
-    copy.signature,
-  ].join('\n');
-  const html = `<!doctype html><html lang="${locale}"><body style="font-family:Arial,sans-serif;color:#0f172a;line-height:1.5">
-<p>${escapeHtml(copy.hello(name))}</p><p>${escapeHtml(copy.intro(holderName))}</p><p>${escapeHtml(copy.how)}</p>
-<p><a href="${escapeHtml(link)}" style="display:inline-block;background:#0f766e;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(copy.action)}</a></p>
-<p style="font-size:13px;color:#475569">${escapeHtml(link)}</p>
-<p style="font-size:13px;color:#475569">${escapeHtml(copy.footer)}</p>
-<p>${escapeHtml(copy.signature)}</p></body></html>`;
-  return { to, subject: copy.subject, text, html };
+  return layOutMail({
+    locale,
+    to,
+    subject: copy.subject,
+    paragraphs: [copy.hello(name), copy.intro(holderName), copy.how],
+    action: { label: copy.action, url: link },
+    showLink: true,
+    footer: copy.footer,
+    signature: copy.signature,
+  });
 }

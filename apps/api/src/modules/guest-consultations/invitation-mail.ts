@@ -1,7 +1,7 @@
 import type { Locale } from '@vizita/shared/constants';
 import { mailDateTime } from '../appointments/appointment-mails.ts';
 import type { MailMessage } from '../mail/mailer.ts';
-import { escapeHtml } from '../../lib/html.ts';
+import { layOutMail } from '../mail/layout.ts';
 
 type Copy = {
   subject: (doctor: string) => string;
@@ -85,28 +85,16 @@ export function renderGuestInvitation({
     [copy.date, date],
     [copy.time, time],
   ];
-  const text = [
-    copy.hello(name),
-    '',
-    copy.intro(doctorName),
-    '',
-    ...rows.map(([k, v]) => `${k}: ${v}`),
-    '',
-    copy.before,
-    '',
-    `${copy.action}: ${link}`,
-    '',
-    copy.footer,
-    '',
-    copy.signature,
-  ].join('\n');
-  const html = `<!doctype html><html lang="${locale}"><body style="font-family:Arial,sans-serif;color:#0f172a;line-height:1.5">
-<p>${escapeHtml(copy.hello(name))}</p><p>${escapeHtml(copy.intro(doctorName))}</p>
-<table role="presentation" style="border-collapse:collapse">${rows.map(([k, v]) => `<tr><th style="text-align:left;padding:4px 12px 4px 0;color:#475569">${escapeHtml(k)}</th><td style="padding:4px 0">${escapeHtml(v)}</td></tr>`).join('')}</table>
-<p>${escapeHtml(copy.before)}</p>
-<p><a href="${escapeHtml(link)}" style="display:inline-block;background:#0f766e;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(copy.action)}</a></p>
-<p style="font-size:13px;color:#475569">${escapeHtml(link)}</p>
-<p style="font-size:13px;color:#475569">${escapeHtml(copy.footer)}</p>
-<p>${escapeHtml(copy.signature)}</p></body></html>`;
-  return { to, subject: copy.subject(doctorName), text, html };
+  return layOutMail({
+    locale,
+    to,
+    subject: copy.subject(doctorName),
+    paragraphs: [copy.hello(name), copy.intro(doctorName)],
+    rows,
+    notes: [copy.before],
+    action: { label: copy.action, url: link },
+    showLink: true,
+    footer: copy.footer,
+    signature: copy.signature,
+  });
 }

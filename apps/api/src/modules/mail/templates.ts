@@ -1,4 +1,4 @@
-import { escapeHtml } from '../../lib/html.ts';
+import { layOutMail } from './layout.ts';
 import type { Locale } from '@vizita/shared/constants';
 import type { MailMessage } from './mailer.ts';
 
@@ -265,24 +265,14 @@ export function renderMail(
 ): MailMessage {
   const copy: Copy = COPY[kind][locale];
   const greeting = typeof copy.greeting === 'string' ? copy.greeting : copy.greeting(to.firstName);
-  const text = [
-    greeting,
-    '',
-    copy.body,
-    '',
-    `${copy.action ?? ''}: ${link}`,
-    '',
-    copy.footer,
-    '',
-    SIGNATURE[locale],
-  ].join('\n');
-  const html = `<!doctype html><html lang="${locale}"><body style="font-family:Arial,sans-serif;color:#0f172a;line-height:1.5">
-<p>${escapeHtml(greeting)}</p>
-<p>${escapeHtml(copy.body)}</p>
-<p><a href="${escapeHtml(link)}" style="display:inline-block;background:#0f766e;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(copy.action ?? link)}</a></p>
-<p style="font-size:13px;color:#475569">${escapeHtml(link)}</p>
-<p style="font-size:13px;color:#475569">${escapeHtml(copy.footer)}</p>
-<p>${escapeHtml(SIGNATURE[locale])}</p>
-</body></html>`;
-  return { to: to.email, subject: copy.subject, text, html };
+  return layOutMail({
+    locale,
+    to: to.email,
+    subject: copy.subject,
+    paragraphs: [greeting, copy.body],
+    action: { label: copy.action ?? link, url: link },
+    showLink: true,
+    footer: copy.footer,
+    signature: SIGNATURE[locale],
+  });
 }
