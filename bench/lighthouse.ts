@@ -11,7 +11,8 @@ import { fileURLToPath } from 'node:url';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
 import { format, resolveConfig } from 'prettier';
 import puppeteer, { type Browser } from 'puppeteer-core';
-import { apiPatient } from '../e2e/support/patients.ts';
+import { HEADLESS_CHROMIUM_ARGS } from '../e2e/support/browser.ts';
+import { apiPatient, bookPaidByApi } from '../e2e/support/patients.ts';
 import { startSmtpSink, type SmtpSink } from '../e2e/support/smtp-sink.ts';
 import { startApp, type RunningApp } from '../e2e/support/start-app.ts';
 import { buildIfStale } from '../scripts/lib/build-if-stale.mjs';
@@ -23,20 +24,6 @@ const REPORTS_DIR = fileURLToPath(new URL('results/lighthouse/', import.meta.url
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 // 5 pages × 3 runs of about 20 s each on a busy two-core machine, with room to spare.
 const WATCHDOG_MS = 20 * 60 * 1000;
-
-/**
- * Flags without which Debian's Chromium hangs or phones home on a closed network (the same as
- * e2e/support/browser.ts); --no-sandbox because the bench may run as root.
- */
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 type Category = (typeof CATEGORIES)[number];
@@ -90,28 +77,11 @@ const median = (values: number[]) => {
  */
 async function preparePatient(app: RunningApp, sink: SmtpSink): Promise<Patient> {
   const { user, call } = await apiPatient(app.url, sink, 'Lighthouse');
-  const doctors = (await call('GET', '/api/doctors')).json.data as { _id: string }[];
-  const doctorId = doctors[0]?._id;
-  if (!doctorId) throw new Error('The server has no demo doctors');
-  const iso = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-  const days = (
-    await call(
-      'GET',
-      `/api/availability?doctorId=${doctorId}&startDate=${iso(1)}&endDate=${iso(14)}`,
-    )
-  ).json.data as { date: string; slots: string[] }[];
-  const day = days.find((d) => d.slots.length > 0);
-  if (!day) throw new Error('The first demo doctor has no free time in the next two weeks');
-  const session = await call('POST', '/api/payments/create-session', {
-    doctorId,
-    date: day.date,
-    slot: day.slots[0],
+  await bookPaidByApi(call, {
+    fromDay: 1,
+    toDay: 14,
     reason: 'A cough that has lasted three weeks',
-    country: 'Bulgaria',
   });
-  const { sessionId } = session.json.data as { sessionId: string };
-  const paid = await call('POST', '/api/payments/process-dev-payment', { sessionId });
-  if (paid.status !== 200) throw new Error(`process-dev-payment answered ${paid.status}`);
   return { email: user.email, password: user.password };
 }
 
@@ -145,7 +115,7 @@ async function auditOnce(
 ): Promise<Run> {
   const browser = await puppeteer.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
+    args: HEADLESS_CHROMIUM_ARGS,
     headless: true,
   });
   try {

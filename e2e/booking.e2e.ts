@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/axe.ts';
 import { setUpJourney } from './support/journey.ts';
 import { signedInPatient } from './support/patients.ts';
-import { expectSelectsShowTheirText } from './support/screens.ts';
+import { chooseFirstFreeSlot, expectSelectsShowTheirText } from './support/screens.ts';
 import { button, MOBILE, DESKTOP, shown, switchLanguage, text } from './support/ui.ts';
 
 // Booking and paying on the local hosted checkout (spec §2 Booking page, Booking success; §4
@@ -14,32 +14,11 @@ const DOCTOR = 'Dr. Elena Petrova';
 
 const bookingPatient = (page: Page) => signedInPatient(page, journey.app, journey.sink);
 
-/** Picks the doctor, the first day with free slots (moving to the next month if needed) and its first slot. */
-async function chooseFirstFreeSlot(page: Page): Promise<{ day: string; slot: string }> {
+/** The booking page with the demo doctor's first free time chosen. */
+async function chooseFirstFreeSlotOnCalendar(page: Page) {
   await page.goto('/calendar');
   await shown(page.getByRole('heading', { name: 'Book Appointment' }));
-  await page.getByRole('button', { name: DOCTOR }).first().click();
-  for (let month = 0; month < 3; month++) {
-    const days = page.getByRole('grid').getByRole('button', { disabled: false });
-    // Availability loads after the doctor is chosen: wait for it before judging the month empty.
-    const found = await days
-      .first()
-      .waitFor({ state: 'visible', timeout: 8000 })
-      .then(() => true)
-      .catch(() => false);
-    if (found) {
-      const day = days.first();
-      const name = (await day.getAttribute('aria-label')) ?? (await day.innerText());
-      await day.click();
-      const slot = page.getByRole('button', { name: /^\d{2}:\d{2}$/ }).first();
-      await shown(slot);
-      const time = await slot.innerText();
-      await slot.click();
-      return { day: name, slot: time.trim() };
-    }
-    await button(page, 'Next month').click();
-  }
-  throw new Error('No free day in three months');
+  return chooseFirstFreeSlot(page, DOCTOR);
 }
 
 async function payOnCheckout(page: Page, card: string) {
@@ -69,7 +48,7 @@ describe('booking', () => {
     await page.setViewportSize(MOBILE);
     await expectAccessible(page, 'calendar (en, 375×812)');
     await page.setViewportSize(DESKTOP);
-    const { slot } = await chooseFirstFreeSlot(page);
+    const { slot } = await chooseFirstFreeSlotOnCalendar(page);
     const dialog = page.getByRole('dialog', { name: 'Confirm Appointment' });
     await shown(dialog);
     await expect.poll(() => dialog.innerText()).toContain(DOCTOR);
@@ -98,7 +77,7 @@ describe('booking', () => {
   it('returns a declined card to a clear error and frees the slot again', async () => {
     const page = journey.page;
     await bookingPatient(page);
-    const { day, slot } = await chooseFirstFreeSlot(page);
+    const { day, slot } = await chooseFirstFreeSlotOnCalendar(page);
     await button(page.getByRole('dialog', { name: 'Confirm Appointment' }), 'Pay').click();
     await payOnCheckout(page, '4000 0000 0000 0002');
     await shown(page.getByText('Your card was declined.'));

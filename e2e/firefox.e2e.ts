@@ -5,6 +5,7 @@ import { setUpJourney } from './support/journey.ts';
 import { bookCallNow, callDoctor, createCallDoctor } from './support/meetings.ts';
 import { signedInPatient } from './support/patients.ts';
 import {
+  chooseFirstFreeSlot,
   expectAccessibleAtBothSizes,
   expectSelectsShowTheirText,
   payOnCheckout,
@@ -34,29 +35,6 @@ const journey = setUpJourney({ engine: 'firefox' });
 const DOCTOR = 'Dr. Elena Petrova';
 const REASON = 'Recurring headaches';
 const select = (page: Page, label: string) => page.getByLabel(label, { exact: true });
-
-/** The first free slot of the demo doctor, from the calendar, into the confirmation dialog. */
-async function chooseFirstFreeSlot(page: Page): Promise<string> {
-  await page.getByRole('button', { name: DOCTOR }).first().click();
-  for (let month = 0; month < 3; month++) {
-    const days = page.getByRole('grid').getByRole('button', { disabled: false });
-    const found = await days
-      .first()
-      .waitFor({ state: 'visible', timeout: 8000 })
-      .then(() => true)
-      .catch(() => false);
-    if (found) {
-      await days.first().click();
-      const slot = page.getByRole('button', { name: /^\d{2}:\d{2}$/ }).first();
-      await shown(slot);
-      const time = (await slot.innerText()).trim();
-      await slot.click();
-      return time;
-    }
-    await button(page, 'Next month').click();
-  }
-  throw new Error('No free day in three months');
-}
 
 describe('the main path in Firefox ESR', () => {
   it('registers, validates, completes the profile, books and pays, and reads appointments, billing, languages and privacy', async () => {
@@ -120,7 +98,7 @@ describe('the main path in Firefox ESR', () => {
     await shown(page.getByRole('heading', { name: 'Book Appointment' }));
     await expectAccessibleAtBothSizes(page, 'booking page');
     await expectSelectsShowTheirText(page, 'booking page');
-    const slot = await chooseFirstFreeSlot(page);
+    const { slot } = await chooseFirstFreeSlot(page, DOCTOR);
     const dialog = page.getByRole('dialog', { name: 'Confirm Appointment' });
     await shown(dialog);
     await typeIn(dialog.getByLabel('Reason for visit'), REASON);

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { startSmtpSink, type SmtpSink } from './support/smtp-sink.ts';
 import { startApp, type RunningApp } from './support/start-app.ts';
 import { callDoctor, createCallDoctor, startWithinJoinWindow } from './support/meetings.ts';
-import { apiPatient } from './support/patients.ts';
+import { apiPatient, bookPaidByApi } from './support/patients.ts';
 import { newUser } from './support/users.ts';
 import { KEYS } from './support/webdriver.ts';
 import { startWebKit, type WebKit } from './support/webkit.ts';
@@ -29,36 +29,6 @@ const EGN = '9004126544';
 const BIRTH_DATE_TYPED = '04/12/1990';
 
 const LANGUAGE_BUTTON = /^Language|^Език|^Sprache/;
-
-type ApiCall = Awaited<ReturnType<typeof apiPatient>>['call'];
-
-/** Books and pays the call doctor's next free slot through the API, as the booking screens do. */
-async function bookNextSlot(call: ApiCall): Promise<string> {
-  const doctors = (await call('GET', '/api/doctors')).json.data as { _id: string; name: string }[];
-  const doctorId = doctors.find((d) => d.name.endsWith('Call Doctor'))!._id;
-  const iso = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-  const days = (
-    await call(
-      'GET',
-      `/api/availability?doctorId=${doctorId}&startDate=${iso(0)}&endDate=${iso(2)}`,
-    )
-  ).json.data as { date: string; slots: string[] }[];
-  const day = days.find((d) => d.slots.length > 0)!;
-  const session = await call('POST', '/api/payments/create-session', {
-    doctorId,
-    date: day.date,
-    slot: day.slots[0],
-    reason: 'Follow-up on blood tests',
-    country: 'Bulgaria',
-  });
-  expect(session.status).toBe(200);
-  const { sessionId, appointmentId } = session.json.data as {
-    sessionId: string;
-    appointmentId: string;
-  };
-  expect((await call('POST', '/api/payments/process-dev-payment', { sessionId })).status).toBe(200);
-  return appointmentId;
-}
 
 let sink: SmtpSink;
 let app: RunningApp;
@@ -232,7 +202,12 @@ describe('WebKit (issue #23)', () => {
     const doctor = callDoctor();
     await createCallDoctor(app, doctor);
     const { user, call } = await apiPatient(app.url, sink, 'Vesela');
-    const appointmentId = await bookNextSlot(call);
+    const appointmentId = await bookPaidByApi(call, {
+      doctor: 'Call Doctor',
+      fromDay: 0,
+      toDay: 2,
+      reason: 'Follow-up on blood tests',
+    });
     await startWithinJoinWindow(app, appointmentId);
 
     // Signed in with the keyboard alone: Safari's engine moves the focus in its own way.

@@ -9,6 +9,16 @@ import { chromium, firefox, type Browser, type BrowserContext, type Page } from 
  * (the machine notes: background networking, component updates and sync all phone home).
  * --no-sandbox: the tests run as root in CI, where Chromium's sandbox refuses to start.
  */
+export const HEADLESS_CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
 const CHROMIUM_ARGS = [
   // A camera and a microphone for the video calls: a test pattern and a beep, allowed at once.
   // Together the two also answer getDisplayMedia (screen sharing) at once, without a picker, with
@@ -17,13 +27,7 @@ const CHROMIUM_ARGS = [
   // --auto-select-desktop-capture-source / --auto-accept-this-tab-capture leave it pending.
   '--use-fake-device-for-media-stream',
   '--use-fake-ui-for-media-stream',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
+  ...HEADLESS_CHROMIUM_ARGS,
 ];
 
 /**

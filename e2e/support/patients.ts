@@ -88,3 +88,51 @@ export async function apiPatient(appUrl: string, sink: SmtpSink, firstName = 'Iv
   ).toBe(200);
   return { user, call };
 }
+
+/** The API calls of a patient made by `apiPatient`, with her bearer token. */
+export type ApiCall = Awaited<ReturnType<typeof apiPatient>>['call'];
+
+const isoDay = (days: number) =>
+  new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * Books and pays the first free time of a doctor (the one whose name ends with `doctor`, else the
+ * first listed) from `fromDay` to `toDay` days ahead, through the calls the booking screens make;
+ * answers the appointment's id. Throws rather than asserting, for the benchmarks too.
+ */
+export async function bookPaidByApi(
+  call: ApiCall,
+  {
+    doctor,
+    fromDay,
+    toDay,
+    reason,
+  }: { doctor?: string; fromDay: number; toDay: number; reason: string },
+): Promise<string> {
+  const doctors = (await call('GET', '/api/doctors')).json.data as { _id: string; name: string }[];
+  const doctorId = (doctor ? doctors.find((d) => d.name.endsWith(doctor)) : doctors[0])?._id;
+  if (!doctorId) throw new Error(`No doctor ${doctor ?? ''} on this server`);
+  const days = (
+    await call(
+      'GET',
+      `/api/availability?doctorId=${doctorId}&startDate=${isoDay(fromDay)}&endDate=${isoDay(toDay)}`,
+    )
+  ).json.data as { date: string; slots: string[] }[];
+  const day = days.find((d) => d.slots.length > 0);
+  if (!day) throw new Error(`No free time from day ${fromDay} to day ${toDay}`);
+  const session = await call('POST', '/api/payments/create-session', {
+    doctorId,
+    date: day.date,
+    slot: day.slots[0],
+    reason,
+    country: 'Bulgaria',
+  });
+  if (session.status !== 200) throw new Error(`create-session answered ${session.status}`);
+  const { sessionId, appointmentId } = session.json.data as {
+    sessionId: string;
+    appointmentId: string;
+  };
+  const paid = await call('POST', '/api/payments/process-dev-payment', { sessionId });
+  if (paid.status !== 200) throw new Error(`process-dev-payment answered ${paid.status}`);
+  return appointmentId;
+}

@@ -39,3 +39,35 @@ export async function payOnCheckout(page: Page, cardholder: string) {
   await page.getByLabel('Name on card').fill(cardholder);
   await page.getByRole('button', { name: /^Pay/ }).click();
 }
+
+/**
+ * On the booking page: picks `doctor`, the first day with free times (moving on a month if
+ * needed) and its first time, which opens the confirmation. Answers the day's name and the time.
+ */
+export async function chooseFirstFreeSlot(
+  page: Page,
+  doctor: string,
+): Promise<{ day: string; slot: string }> {
+  await page.getByRole('button', { name: doctor }).first().click();
+  for (let month = 0; month < 3; month++) {
+    const days = page.getByRole('grid').getByRole('button', { disabled: false });
+    // Availability loads after the doctor is chosen: wait for it before judging the month empty.
+    const found = await days
+      .first()
+      .waitFor({ state: 'visible', timeout: 8000 })
+      .then(() => true)
+      .catch(() => false);
+    if (found) {
+      const day = days.first();
+      const name = (await day.getAttribute('aria-label')) ?? (await day.innerText());
+      await day.click();
+      const slot = page.getByRole('button', { name: /^\d{2}:\d{2}$/ }).first();
+      await slot.waitFor({ state: 'visible', timeout: 15_000 });
+      const time = (await slot.innerText()).trim();
+      await slot.click();
+      return { day: name, slot: time };
+    }
+    await page.getByRole('button', { name: 'Next month', exact: true }).click();
+  }
+  throw new Error('No free day in three months');
+}
