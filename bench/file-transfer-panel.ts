@@ -26,6 +26,7 @@ import { startApp, type RunningApp } from '../e2e/support/start-app.ts';
 import { signInStaffFirstTime } from '../e2e/support/two-factor.ts';
 import { buildIfStale } from '../scripts/lib/build-if-stale.mjs';
 import { serveTransferPage } from './transfer-page-server.ts';
+import { median } from './stats.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const RUNS = Number(process.env.BENCH_TRANSFER_RUNS ?? 5);
@@ -92,8 +93,6 @@ async function step<T>(name: string, work: Promise<T>, ms = 60_000): Promise<T> 
     clearTimeout(timer);
   }
 }
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 /**
  * Milliseconds from the file input's `change` in `from` (the person chose the file) to the row

@@ -5,6 +5,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { launchBrowser } from '../e2e/support/browser.ts';
 import { serveTransferPage } from './transfer-page-server.ts';
+import { median } from './stats.ts';
 
 const RUNS = Number(process.env.BENCH_TRANSFER_RUNS ?? 7);
 const TARGET_RATIO = 1.5;
@@ -34,7 +35,6 @@ try {
       : (['protocol', 'raw'] as const))
       times[kind].push(await run(kind));
   }
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
   const raw = median(times.raw);
   const ours = median(times.protocol);
   const mbps = (ms: number) => (10 / (ms / 1000)).toFixed(1);

@@ -16,6 +16,7 @@ import { apiPatient, bookPaidByApi } from '../e2e/support/patients.ts';
 import { startSmtpSink, type SmtpSink } from '../e2e/support/smtp-sink.ts';
 import { startApp, type RunningApp } from '../e2e/support/start-app.ts';
 import { buildIfStale } from '../scripts/lib/build-if-stale.mjs';
+import { median } from './stats.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const RESULTS_FILE = fileURLToPath(new URL('results/lighthouse.json', import.meta.url));
@@ -64,12 +65,6 @@ type PageResult = PageToAudit & {
 };
 
 type Patient = { email: string; password: string };
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
 
 /**
  * A patient with a completed profile and one paid appointment, so My Appointments lists one

@@ -14,6 +14,7 @@ import { format, resolveConfig } from 'prettier';
 import { startApp, type RunningApp } from '../e2e/support/start-app.ts';
 import { buildIfStale } from '../scripts/lib/build-if-stale.mjs';
 import type { StormCounts } from './login-storm.ts';
+import { median } from './stats.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const RESULTS_FILE = fileURLToPath(new URL('results/latest.json', import.meta.url));
@@ -197,12 +198,6 @@ async function measure(url: string, scenario: Scenario, seconds: number) {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
 
 function table(rows: Measurement[]): string {
   const header = ['scenario', 'request', 'req/s', 'baseline', 'p50 ms', 'p99 ms', 'vs baseline'];

@@ -18,6 +18,7 @@ import { BULGARIAN_PROFILE } from '../e2e/support/patients.ts';
 import { newUser, registerValidatedUser, type TestUser } from '../e2e/support/users.ts';
 import { buildIfStale } from '../scripts/lib/build-if-stale.mjs';
 import { WebSocket } from 'ws';
+import { median } from './stats.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 // However things go wrong, the probe ends by itself.
@@ -63,7 +64,6 @@ async function http(method: string, path: string, call: Call = {}): Promise<Answ
 }
 
 const data = <T>(a: Answer) => a.body.data as T;
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
 /** A documentation address (RFC 5737) of its own for each probe, so their limits do not meet. */
 let nextHost = 1;
 const freshIp = () => `203.0.113.${nextHost++}`;

@@ -3,6 +3,7 @@ import { startSmtpSink, type SmtpSink } from './support/smtp-sink.ts';
 import { startApp, type RunningApp } from './support/start-app.ts';
 import { callDoctor, createCallDoctor, startWithinJoinWindow } from './support/meetings.ts';
 import { apiPatient, bookPaidByApi } from './support/patients.ts';
+import { LANGUAGE_BUTTON } from './support/ui.ts';
 import { newUser } from './support/users.ts';
 import { KEYS } from './support/webdriver.ts';
 import { startWebKit, type WebKit } from './support/webkit.ts';
@@ -27,8 +28,6 @@ const DOCTOR = 'Dr. Elena Petrova';
 const EGN = '9004126544';
 // WebKit's date field is month, day and year in US English; a slash moves to the next part.
 const BIRTH_DATE_TYPED = '04/12/1990';
-
-const LANGUAGE_BUTTON = /^Language|^Език|^Sprache/;
 
 let sink: SmtpSink;
 let app: RunningApp;

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { egnCheckDigit } from '@vizita/shared/domain/egn';
 import { kvnrCheckDigit } from '@vizita/shared/domain/kvnr';
 import { invoices, payments } from '../src/db/schema.ts';
 import { invoiceView } from '../src/modules/invoices/invoice-view.ts';
 import type { IssuedDocument } from '../src/modules/invoices/service.ts';
 import { createBookingFixture } from './booking-fixture.ts';
+import { egn, IVAN } from './dependant-fixture.ts';
 import {
   BULGARIAN_PROFILE,
   createTestApp,
@@ -19,21 +19,11 @@ import {
 // Ivanova keeps two people in her account: Ivan (7, born 2019-05-10) and Petar, who turns 18 on
 // Tuesday 2026-11-24 — at 22:00 UTC on Monday, midnight in Sofia. The clock only moves forward.
 const clock = testClock(new Date('2026-11-23T08:00:00Z'));
-const egn = (nine: string) => `${nine}${egnCheckDigit(nine)}`;
-const IVAN_EGN = egn('194510123'); // 2019-05-10
+const IVAN_EGN = IVAN.nationalIdNumber; // 2019-05-10
 const PETAR_EGN = egn('085124456'); // 2008-11-24
 const KVNR = `A12345678${kvnrCheckDigit('A12345678')}`;
 const PETAR_BIRTHDAY_IN_SOFIA = new Date('2026-11-23T22:00:00Z');
 
-const IVAN = {
-  firstName: 'Ivan',
-  lastName: 'Georgiev',
-  birthDate: '2019-05-10',
-  gender: 'male',
-  relationship: 'child',
-  country: 'BG',
-  nationalIdNumber: IVAN_EGN,
-};
 const PETAR = { ...IVAN, firstName: 'Petar', birthDate: '2008-11-24', nationalIdNumber: PETAR_EGN };
 
 let t: TestApp;

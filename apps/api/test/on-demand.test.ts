@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { egnCheckDigit } from '@vizita/shared/domain/egn';
 import { doctorProfiles, invoices, payments } from '../src/db/schema.ts';
 import { createBookingFixture, type FixtureCaller } from './booking-fixture.ts';
+import { IVAN } from './dependant-fixture.ts';
 import { createTestApp, signUp, testClock, type TestApp } from './test-app.ts';
 
 // "See a doctor now" (issue #22 part 4, ADR 0042): a patient pays the clinic's on-demand fee and
@@ -399,15 +399,7 @@ describe('races: exactly one wins, on any instance', () => {
 
   it('a mother queues for her 7-year-old: the doctor takes him, not her; nobody else’s child', async () => {
     await emptyQueue();
-    const ivan = await as(patient, 'POST', '/api/dependants', {
-      firstName: 'Ivan',
-      lastName: 'Georgiev',
-      birthDate: '2019-05-10',
-      gender: 'male',
-      relationship: 'child',
-      country: 'BG',
-      nationalIdNumber: `194510123${egnCheckDigit('194510123')}`,
-    });
+    const ivan = await as(patient, 'POST', '/api/dependants', IVAN);
     expect(ivan.statusCode, ivan.body).toBe(201);
     const ivanId = ivan.json().data.id as string;
     const notHers = await join(otherPatient, joinBody({ dependantId: ivanId }));

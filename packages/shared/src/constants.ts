@@ -2,6 +2,9 @@
 export const LOCALES = ['en', 'bg', 'de'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'en';
+/** Whether a stored or sent value is one of our languages. */
+export const isLocale = (value: unknown): value is Locale =>
+  typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 /**
  * Each interface language named in itself, whatever the screen's language: a Bulgarian who lands
  * on the English page looks for "Български", not "Bulgarian" (issue #22). Shown with its `lang`

@@ -7,7 +7,7 @@ import type {
 import { catalogueMedicine } from '@vizita/shared/domain/medicine-catalogue';
 import type { SickNoteCertificate } from '@vizita/shared/domain/sick-notes';
 import { formatCalendarDate, formatInstantDate } from '../lib/dates';
-import { isLocale } from '../lib/i18n';
+import { isLocale } from '@vizita/shared/constants';
 import { useSpecialtyNames } from '../lib/specialty-name';
 
 /** A document's kind as the reader's language names it (keys of `clinicalDocuments`). */

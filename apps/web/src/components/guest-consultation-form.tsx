@@ -15,7 +15,7 @@ import { isApiError } from '../lib/api-client';
 import { useCreateGuestConsultation } from '../api/create-guest-consultation';
 import { formatLongCalendarDate, toIsoDate } from '../lib/dates';
 import { useFreeSlots } from '../api/get-free-slots';
-import { isLocale } from '../lib/i18n';
+import { isLocale } from '@vizita/shared/constants';
 import { useSchemaForm, type FieldProps } from '../lib/use-schema-form';
 import { ResendGuestLink } from './resend-guest-link';
 import { Alert } from './ui/alert';

@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_LOCALE, LOCALE_ENDONYMS, LOCALES, type Locale } from '@vizita/shared/constants';
-import { changeLocale, isLocale } from '../lib/i18n';
+import { changeLocale } from '../lib/i18n';
+import { isLocale } from '@vizita/shared/constants';
 import { Flag } from './ui/flags';
 import { ChevronDownIcon } from './ui/icons';
 

@@ -5,7 +5,7 @@ import {
   type DocumentLanguage,
 } from '@vizita/shared/contracts/clinical-documents';
 import { LOCALE_ENDONYMS } from '@vizita/shared/constants';
-import { isLocale } from '../lib/i18n';
+import { isLocale } from '@vizita/shared/constants';
 import { Button } from './ui/button';
 import { controlClasses } from './ui/text-field';
 

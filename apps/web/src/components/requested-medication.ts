@@ -4,7 +4,7 @@ import type {
   RequestedMedication,
 } from '@vizita/shared/contracts/prescription-request-details';
 import { catalogueMedicine, type MedicineForm } from '@vizita/shared/domain/medicine-catalogue';
-import { isLocale } from '../lib/i18n';
+import { isLocale } from '@vizita/shared/constants';
 
 // A repeat prescription request's medicine and how much of it is left (issue #21), as the patient
 // (her request page, her appointment card) and the doctor (the queue, the request's page) read it.

@@ -1,7 +1,14 @@
 import i18next from 'i18next';
 import { useCallback } from 'react';
 import { initReactI18next, useTranslation } from 'react-i18next';
-import { DEFAULT_LOCALE, LOCALE_STORAGE_KEY, LOCALES, type Locale } from '@vizita/shared/constants';
+import {
+  DEFAULT_LOCALE,
+  isLocale,
+  LOCALE_STORAGE_KEY,
+  LOCALES,
+  type Locale,
+} from '@vizita/shared/constants';
+import { storedLocale } from './stored-locale';
 import type { ValidationMessageKey } from '@vizita/shared/messages/validation';
 import { setRequestLocale } from './api-client';
 import type { en, Resources } from '../locales/en';
@@ -41,20 +48,6 @@ export async function loadAllResources(): Promise<Record<Locale, Resources>> {
   return { en: await whole('en'), bg: await whole('bg'), de: await whole('de') };
 }
 
-export function isLocale(value: unknown): value is Locale {
-  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
-}
-
-function storedLocale(): Locale {
-  try {
-    const value = localStorage.getItem(LOCALE_STORAGE_KEY);
-    return isLocale(value) ? value : DEFAULT_LOCALE;
-  } catch {
-    // Storage can be unavailable (privacy modes); the default language still works.
-    return DEFAULT_LOCALE;
-  }
-}
-
 function applyLocale(locale: string): void {
   document.documentElement.lang = locale;
   setRequestLocale(locale);
@@ -77,7 +70,7 @@ const languageReady = new Promise<void>((resolve) => (markLanguageReady = resolv
  * Initialises i18next once and switches to the stored language (spec §1: default and fallback
  * en). Resolves when that language is ready, so the first paint is already in it.
  */
-export async function initI18n(locale: Locale = storedLocale()): Promise<void> {
+export async function initI18n(locale: Locale = storedLocale() ?? DEFAULT_LOCALE): Promise<void> {
   if (!i18next.isInitialized) {
     await i18next.use(initReactI18next).init({
       resources: {},

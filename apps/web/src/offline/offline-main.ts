@@ -1,18 +1,9 @@
-import { LOCALE_STORAGE_KEY } from '@vizita/shared/constants';
+import { storedLocale } from '../lib/stored-locale';
 import { localizeOfflinePage, offlineLocale } from './offline-page';
 
 // /offline.js: the offline page's only script (the page's CSP allows no inline one).
 
 const RETRY_WHILE_ONLINE_MS = 10_000;
-
-function storedLocale(): string | null {
-  try {
-    return localStorage.getItem(LOCALE_STORAGE_KEY);
-  } catch {
-    // Storage can be unavailable (privacy modes): the browser's language still works.
-    return null;
-  }
-}
 
 localizeOfflinePage(document, offlineLocale(storedLocale(), navigator.languages));
 

@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, LOCALES, type Locale } from '@vizita/shared/constants';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '@vizita/shared/constants';
 import bg from '../locales/bg/offline.json';
 import de from '../locales/de/offline.json';
 import en from '../locales/en/offline.json';
@@ -10,9 +10,6 @@ import en from '../locales/en/offline.json';
 
 export type OfflineTexts = typeof en;
 export const OFFLINE_TEXTS: Record<Locale, OfflineTexts> = { en, bg, de };
-
-const isLocale = (value: string | null | undefined): value is Locale =>
-  (LOCALES as readonly (string | null | undefined)[]).includes(value);
 
 /**
  * The language the person chose in the app (src/lib/i18n.ts keeps it under `locale`), else the

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { doctorDisplayName } from '@vizita/shared/domain/doctor-name';
 import { isTimeZone } from '@vizita/shared/domain/time-zone';
-import { LOCALES, type Locale } from '@vizita/shared/constants';
+import { isLocale, type Locale } from '@vizita/shared/constants';
 import {
   REQUEST_LAPSED_CANCEL_REASON,
   SLOT_LOST_CANCEL_REASON,
@@ -129,7 +129,6 @@ const DOCTOR_NOTICE_NOTIFICATION = {
 } as const satisfies Record<DoctorNoticeKind, NotificationKind>;
 
 const intlLocale = (locale: Locale) => (locale === 'en' ? 'en-US' : locale);
-const isLocale = (value: string): value is Locale => (LOCALES as readonly string[]).includes(value);
 const localeOf = (value: string): Locale => (isLocale(value) ? value : 'en');
 
 export const formatMoney = (minor: number, currency: string, locale: Locale) =>

@@ -5,7 +5,7 @@ import type {
   IssueClinicalDocument,
 } from '@vizita/shared/contracts/clinical-documents';
 import type { RequestedMedication } from '@vizita/shared/contracts/prescription-request-details';
-import { LOCALES, type Locale } from '@vizita/shared/constants';
+import { isLocale } from '@vizita/shared/constants';
 import {
   clinicalDocumentsIssuable,
   doctorMaySeePatient,
@@ -68,8 +68,6 @@ const SICK_NOTE_ERRORS = {
   tooLong: 'sickNoteTooLong',
   followUpNeedsKnownPatient: 'sickNoteFollowUpNeedsKnownPatient',
 } as const satisfies Record<SickNoteProblem, string>;
-
-const isLocale = (value: string): value is Locale => (LOCALES as readonly string[]).includes(value);
 
 export function createClinicalDocumentService({
   db,

@@ -1,4 +1,4 @@
-import { LOCALES, type Locale } from '@vizita/shared/constants';
+import { isLocale } from '@vizita/shared/constants';
 import type { NotificationKind } from '@vizita/shared/domain/notification-kinds';
 import type { Db } from '../../db/client.ts';
 import { findUserById } from '../auth/users.ts';
@@ -16,8 +16,6 @@ const MAIL_OF = {
   earlierSlotOffered: 'notificationEarlierSlot',
   documentShared: 'notificationDocument',
 } as const satisfies Partial<Record<NotificationKind, MailKind>>;
-
-const isLocale = (value: string): value is Locale => (LOCALES as readonly string[]).includes(value);
 
 /**
  * Runs the `notification-mail` job that `notify()` queues beside a notification of a kind in

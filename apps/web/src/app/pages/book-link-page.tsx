@@ -13,7 +13,8 @@ import {
   type SessionUser,
 } from '../../features/auth/session-store';
 import { bookingCalendarPath, saveBookingIntent } from '../../lib/booking-intent';
-import { changeLocale, isLocale, loadSignedInTranslations } from '../../lib/i18n';
+import { changeLocale, loadSignedInTranslations } from '../../lib/i18n';
+import { isLocale } from '@vizita/shared/constants';
 
 // /book/<slug>?at=<instant>&lang=<en|bg|de>: "Book this time" on a public doctor page (issue #22).
 // The time is remembered in this browser (lib/booking-intent.ts) and the visitor goes where the

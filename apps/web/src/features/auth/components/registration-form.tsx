@@ -8,7 +8,7 @@ import { CheckboxField } from '../../../components/ui/checkbox-field';
 import { TermsReadNote } from '../../../components/terms-read-note';
 import { TextField } from '../../../components/ui/text-field';
 import { readBookingIntent } from '../../../lib/booking-intent';
-import { isLocale } from '../../../lib/i18n';
+import { isLocale } from '@vizita/shared/constants';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useRegister } from '../api/register';
 import { registerErrorKey } from '../utils/error-keys';

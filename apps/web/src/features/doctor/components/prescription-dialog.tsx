@@ -18,7 +18,7 @@ import { Button } from '../../../components/ui/button';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 import { formSchema } from '../../../lib/form-schema';
-import { isLocale } from '../../../lib/i18n';
+import { isLocale } from '@vizita/shared/constants';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useSubmitClinicalDocument } from '../hooks/use-submit-clinical-document';
 import {

@@ -9,7 +9,7 @@ import { SPECIALTY_CODES, specialtyName } from '@vizita/shared/domain/specialtie
 import { REFERRAL_URGENCY_KEYS } from '../../../components/clinical-document-summary';
 import { SelectField } from '../../../components/ui/select-field';
 import { formSchema } from '../../../lib/form-schema';
-import { isLocale } from '../../../lib/i18n';
+import { isLocale } from '@vizita/shared/constants';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useSubmitClinicalDocument } from '../hooks/use-submit-clinical-document';
 import {

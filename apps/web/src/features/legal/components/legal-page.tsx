@@ -7,7 +7,8 @@ import { LEGAL_PAGES, type LegalPage as Page } from '@vizita/shared/domain/legal
 import { PageTitle } from '../../../components/ui/page-title';
 import { LoadingState } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
-import { isLocale, loadSignedInTranslations } from '../../../lib/i18n';
+import { loadSignedInTranslations } from '../../../lib/i18n';
+import { isLocale } from '@vizita/shared/constants';
 import { getLegalOperator } from '../api/operator';
 import { PAGE_NAME_KEYS } from '../legal-texts';
 import { LegalDocument } from './legal-document';

@@ -11,7 +11,7 @@ import { ErrorState } from '../../../components/ui/error-state';
 import { PageTitle } from '../../../components/ui/page-title';
 import { LoadingState, Spinner } from '../../../components/ui/spinner';
 import { formatClock, formatShortDateTime } from '../../../lib/dates';
-import { isLocale } from '../../../lib/i18n';
+import { isLocale } from '@vizita/shared/constants';
 import { formatAmount } from '../../../lib/money';
 import { useLanguageNames } from '../../../lib/specialty-name';
 import { viewerTimeZone } from '../../../lib/viewer-time';

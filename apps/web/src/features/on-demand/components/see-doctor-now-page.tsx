@@ -15,7 +15,7 @@ import { PageTitle } from '../../../components/ui/page-title';
 import { SelectField } from '../../../components/ui/select-field';
 import { LoadingState } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
-import { isLocale } from '../../../lib/i18n';
+import { isLocale } from '@vizita/shared/constants';
 import { formatAmount } from '../../../lib/money';
 import { useLanguageNames } from '../../../lib/specialty-name';
 import { useSchemaForm } from '../../../lib/use-schema-form';
