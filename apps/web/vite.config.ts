@@ -3,6 +3,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
 import { pwaPlugin } from './build/pwa-plugin';
+import { chunkGroupsPlugin } from './build/chunk-groups';
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3001}`;
 
@@ -63,7 +64,7 @@ function chunkPackages(): Plugin {
   };
 }
 
-const plugins = [react(), tailwindcss(), chunkPackages(), pwaPlugin()];
+const plugins = [react(), tailwindcss(), chunkPackages(), chunkGroupsPlugin(), pwaPlugin()];
 
 // react-router 7's export map names only its development build, which keeps dev-only checks and
 // warnings in production bundles (remix-run/react-router#12532); a build takes the production one.

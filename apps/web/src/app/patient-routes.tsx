@@ -1,9 +1,9 @@
 import type { RouteObject } from 'react-router';
 import { requireCompleteProfile } from './guards';
 
-// The patient's dashboard pages beyond its home: added under the dashboard route on the first
-// navigation into one of them (routes.tsx, routerOptions), so that each page's chunk list does
-// not weigh on what a first visit to `/` downloads (ADR 0010). Each page is its own lazy chunk.
+// The patient's dashboard pages beyond its home, under the dashboard route (routes.tsx). The entry
+// carries only this table; each page is a lazy chunk, asked for as soon as the router matches it
+// (ADR 0048).
 const lazyProfile = async () => ({
   Component: (await import('./pages/profile-pages')).ProfileRoute,
 });

@@ -1,24 +1,24 @@
 import { redirect, type DOMRouterOpts, type RouteObject } from 'react-router';
 import { DelayedSpinner } from '../components/ui/spinner';
 import { AboutPage } from '../features/about/components/about-page';
-import { CONSENT_PATH, requireAuth, requireGuest, requirePatient, SECURITY_PATH } from './guards';
+import { WelcomePage } from '../features/auth/components/welcome-page';
+import { requireAuth, requireGuest, requirePatient } from './guards';
 import { PublicLayout, SignedInPagesLayout } from './layouts/public-layout';
 import { RootLayout } from './layouts/root-layout';
+import { patientRoutes } from './patient-routes';
 import { RouteErrorBoundary } from './route-error-boundary';
+import { signedInPages } from './signed-in-pages';
 import { loadSignedInTranslations } from '../lib/i18n';
 
-// Route modules that carry weight are separate chunks, loaded in parallel with the session
-// restore. The signed-out screens hold the form stack (the shared zod/mini schemas and the form
-// hook) that a signed-in visit never needs; the signed-in layout (TanStack Query) and shell stay
-// out of what `/` downloads (150 KB budget, scripts/check-budgets.mjs); the profile pages are one group (their forms and
-// dialog); the booking and meeting areas will hold the calendar, payments and WebRTC that nobody
-// needs up front. The doctor's and the admin's areas, the patient's pages beyond the dashboard's
-// home and the other signed-in pages are not even in this table: their routes (staff-routes.tsx,
-// patient-routes.tsx, signed-in-pages.tsx) are added on the first navigation into them
-// (routerOptions below); each lazy route listed here adds its chunks' names to the entry.
-const lazyWelcome = async () => ({
-  Component: (await import('../features/auth/components/welcome-page')).WelcomePage,
-});
+// The first page, `/`, is in the entry: a chunk of its own cost a round trip before its first paint
+// (ADR 0048). The other route modules that carry weight are lazy chunks, loaded in parallel with
+// the session restore; Rollup's chunks are grouped by who needs them (build/chunk-groups.ts), so a
+// page loads a handful, not dozens. The signed-in layout (TanStack Query) and the signed-in pages
+// stay out of what `/` downloads (150 KB budget, scripts/check-budgets.mjs): the entry carries
+// their routes only (patient-routes.tsx, signed-in-pages.tsx), so that a signed-in page's chunks
+// are asked for as the app starts. The doctor's and the admin's areas are not even in this table:
+// their routes (staff-routes.tsx) are added on the first navigation into them (routerOptions
+// below).
 const lazyValidateEmail = async () => ({
   Component: (await import('../features/auth/components/validate-email-page')).ValidateEmailPage,
 });
@@ -72,14 +72,6 @@ const lazyBookLink = async () => {
 /** The signed-in layout, under which the staff areas are patched in. */
 const SIGNED_IN_ROUTE_ID = 'signed-in';
 const STAFF_AREA = /^\/(doctor|admin)(\/|$)/;
-/** The signed-in pages outside the dashboard's layout, patched in like the staff areas. */
-const SIGNED_IN_PAGES_ROUTE_ID = 'signed-in-pages';
-const SIGNED_IN_PAGE = new RegExp(
-  `^/(complete-profile|calendar|booking|${SECURITY_PATH.slice(1)}|${CONSENT_PATH.slice(1)})(/|$)`,
-);
-/** The patient's layout, under which its pages beyond the home are patched in. */
-const DASHBOARD_ROUTE_ID = 'dashboard';
-const PATIENT_PAGE = /^\/dashboard\/./;
 
 /** The route table of spec §2. */
 export const routes: RouteObject[] = [
@@ -94,7 +86,7 @@ export const routes: RouteObject[] = [
         HydrateFallback: DelayedSpinner,
         Component: PublicLayout,
         children: [
-          { index: true, lazy: lazyWelcome },
+          { index: true, Component: WelcomePage },
           { path: 'validate-email', lazy: lazyValidateEmail },
           { path: 'forgot-password', lazy: lazyForgotPassword },
           { path: 'reset-password', lazy: lazyResetPassword },
@@ -108,16 +100,13 @@ export const routes: RouteObject[] = [
         lazy: lazySignedInLayout,
         children: [
           {
-            id: DASHBOARD_ROUTE_ID,
             path: 'dashboard',
             loader: requirePatient,
             lazy: lazyDashboardLayout,
-            // Its other pages are patched in on the first navigation to one (patient-routes.tsx).
-            children: [{ index: true, lazy: lazyDashboardHome }],
+            children: [{ index: true, lazy: lazyDashboardHome }, ...patientRoutes],
           },
-          // Completing the profile, booking, security and consent: patched in on the first
-          // navigation to one (signed-in-pages.tsx).
-          { id: SIGNED_IN_PAGES_ROUTE_ID, Component: SignedInPagesLayout, children: [] },
+          // Completing the profile, booking, security and consent.
+          { Component: SignedInPagesLayout, children: signedInPages },
         ],
       },
       {
@@ -154,12 +143,6 @@ export const routerOptions = {
     if (STAFF_AREA.test(path)) {
       const { staffRoutes } = await import('./staff-routes');
       patch(SIGNED_IN_ROUTE_ID, staffRoutes);
-    } else if (SIGNED_IN_PAGE.test(path)) {
-      const { signedInPages } = await import('./signed-in-pages');
-      patch(SIGNED_IN_PAGES_ROUTE_ID, signedInPages);
-    } else if (PATIENT_PAGE.test(path)) {
-      const { patientRoutes } = await import('./patient-routes');
-      patch(DASHBOARD_ROUTE_ID, patientRoutes);
     }
   },
 } satisfies Pick<DOMRouterOpts, 'patchRoutesOnNavigation'>;

@@ -1,8 +1,9 @@
 import type { RouteObject } from 'react-router';
+import { startReadingDoctors } from '../api/get-doctors';
 import { CONSENT_PATH, requireCompleteProfile, requirePatient, SECURITY_PATH } from './guards';
 
-// The signed-in pages outside the dashboard's layout: added on the first navigation to one
-// (routes.tsx, routerOptions), so that their chunk lists do not weigh on `/` (ADR 0010).
+// The signed-in pages outside the dashboard's layout (routes.tsx). The entry carries only this
+// table; each page is a lazy chunk, asked for as soon as the router matches it (ADR 0048).
 const lazyCompleteProfile = async () => ({
   Component: (await import('./pages/profile-pages')).CompleteProfileRoute,
 });
@@ -32,7 +33,15 @@ const lazyConsent = async () => ({
 export const signedInPages: RouteObject[] = [
   // The patient's screens: staff (doctors, admins) are sent to their own area.
   { path: 'complete-profile', loader: requirePatient, lazy: lazyCompleteProfile },
-  { path: 'calendar', loader: requireCompleteProfile, lazy: lazyCalendar },
+  {
+    path: 'calendar',
+    // The doctors, which the page shows first, are public: asked for while its code loads.
+    loader: () => {
+      startReadingDoctors();
+      return requireCompleteProfile();
+    },
+    lazy: lazyCalendar,
+  },
   { path: 'booking/success', loader: requirePatient, lazy: lazyBookingSuccess },
   { path: 'booking/cancel', loader: requirePatient, lazy: lazyBookingCancel },
   { path: 'handover', loader: requirePatient, lazy: lazyHandover },

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ON_CALL_PERIODS } from '@vizita/shared/contracts/on-demand';
 import { cn } from '../lib/cn';
 import { formatClock } from '../lib/dates';
-import { viewerTimeZone } from '../lib/viewer-time';
+import { viewerTimeZone } from '../lib/viewer-zone';
 import { Button } from './ui/button';
 import { FieldLabel } from './ui/field-label';
 import { controlClasses } from './ui/text-field';

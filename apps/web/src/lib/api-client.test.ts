@@ -87,6 +87,18 @@ describe('api client', () => {
     expect(init.body).toBe('{"a":1}');
   });
 
+  it('names the reader’s time zone with a session only, never on a signed-out call', async () => {
+    const { calls } = stubFetch(() => ({ status: 200, body: { success: true } }));
+    await api.get('/auth/status');
+    accessToken.set('token-a');
+    await authApi.post('/api/payments/create-session', {});
+
+    expect(new Headers(calls[0]!.init.headers).has('X-Time-Zone')).toBe(false);
+    expect(new Headers(calls[1]!.init.headers).get('X-Time-Zone')).toBe(
+      Intl.DateTimeFormat().resolvedOptions().timeZone,
+    );
+  });
+
   it('passes FormData through as multipart, without forcing a JSON content type', async () => {
     const { calls } = stubFetch(() => ({ status: 200, body: { success: true } }));
     const form = new FormData();

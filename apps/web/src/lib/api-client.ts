@@ -5,6 +5,7 @@ import {
   type FieldError,
 } from '@vizita/shared/contracts/api-response';
 import type { ApiErrorCode } from '@vizita/shared/messages/api-errors';
+import { viewerTimeZone } from './viewer-zone';
 
 // The only module that calls fetch (STYLE.md §2). Paths are relative: in development Vite proxies
 // them to the API, in production the API serves this app from the same origin.
@@ -176,8 +177,6 @@ async function send(method: Method, path: string, options: RequestOptions): Prom
   const headers = new Headers(options.headers);
   headers.set('Accept', 'application/json');
   headers.set('Accept-Language', requestLocale);
-  // The patient's own zone: their mails name appointment times in it (ADR 0019).
-  headers.set('X-Time-Zone', Intl.DateTimeFormat().resolvedOptions().timeZone);
 
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) {
@@ -193,7 +192,13 @@ async function send(method: Method, path: string, options: RequestOptions): Prom
   }
 
   const tokenUsed = currentToken;
-  if (tokenUsed) headers.set('Authorization', `Bearer ${tokenUsed}`);
+  if (tokenUsed) {
+    headers.set('Authorization', `Bearer ${tokenUsed}`);
+    // The patient's own zone, stored with her booking: her mails name times in it (ADR 0019).
+    // Only with a session: the first `Intl` call loads the zone data, tens of milliseconds on a
+    // phone that a signed-out first page should not spend before its first paint (ADR 0048).
+    headers.set('X-Time-Zone', viewerTimeZone());
+  }
 
   let response: Response;
   try {

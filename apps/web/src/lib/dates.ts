@@ -1,3 +1,5 @@
+import { dateTimeFormat } from './date-time-format';
+
 // Dates follow the interface language (ADR 0019): English keeps the spec's US format (§9: "Monday,
 // March 2, 2026", "Nov 22, 10:30 AM"); Bulgarian and German write them as their readers do
 // ("24.11.2026 г.", "Di., 24.11.2026", 24-hour "09:30").
@@ -51,7 +53,7 @@ const MONTH = everywhere({ month: 'long', year: 'numeric' });
 function format(date: Date, style: Style, timeZone?: string): string {
   const locale = dateLocale();
   const options = locale === 'en' ? style.us : style.european;
-  return new Intl.DateTimeFormat(INTL_LOCALE[locale], { ...options, timeZone }).format(date);
+  return dateTimeFormat(INTL_LOCALE[locale], { ...options, timeZone }).format(date);
 }
 
 /** "Monday, March 2, 2026" · "понеделник, 2 март 2026 г." · "Montag, 2. März 2026". */
@@ -128,7 +130,7 @@ export function formatDateTime(value: string, timeZone?: string): string | null 
 
 /** The wall-clock time of an instant in a zone, 24-hour as slots are written (spec §3): "09:30". */
 export function formatClock(value: string | Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-GB', {
+  return dateTimeFormat('en-GB', {
     hour: '2-digit',
     minute: '2-digit',
     hourCycle: 'h23',

@@ -1,3 +1,5 @@
+import { dateTimeFormat } from './date-time-format';
+
 // How long ago something happened, in the page's language ("5 minutes ago", "vor 5 Minuten",
 // "преди 5 минути"); after a week, the date and time instead. The language comes from <html lang>
 // like the date helpers' (lib/dates.ts).
@@ -19,7 +21,7 @@ export function formatRelativeTime(instant: string, now: Date): string | null {
   const ago = now.getTime() - at.getTime();
   const locale = pageLocale();
   if (ago >= WEEK)
-    return new Intl.DateTimeFormat(locale === 'en' ? 'en-US' : locale, {
+    return dateTimeFormat(locale === 'en' ? 'en-US' : locale, {
       dateStyle: 'medium',
       timeStyle: 'short',
     }).format(at);

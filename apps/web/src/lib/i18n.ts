@@ -58,7 +58,10 @@ async function ensureLoaded(locale: Locale, part: Part): Promise<void> {
   if (i18next.hasResourceBundle(locale, PART_MARKER[part])) return;
   const resources = await bundles[part][locale]();
   for (const [ns, bundle] of Object.entries(resources)) {
-    i18next.addResourceBundle(locale, ns, bundle, true, true);
+    // A namespace new to the language is added without merging: a deep merge into nothing walked
+    // every text of the signed-in part on the main thread as a page opened (ADR 0048).
+    const deep = i18next.hasResourceBundle(locale, ns);
+    i18next.addResourceBundle(locale, ns, bundle, deep, true);
   }
 }
 
@@ -105,6 +108,11 @@ export async function initI18n(locale: Locale = storedLocale() ?? DEFAULT_LOCALE
  * the first page. The signed-in routes wait for it (src/app/guards.tsx).
  */
 export async function loadSignedInTranslations(): Promise<void> {
+  // The download starts at once, for the language initI18n is choosing (and the English fallback):
+  // waiting for the first part before asking for this one cost a round trip before a signed-in
+  // page's first paint. Only the request is early; a failure is handled below, as before.
+  for (const locale of new Set([storedLocale() ?? DEFAULT_LOCALE, DEFAULT_LOCALE]))
+    bundles.signedIn[locale]().catch(() => {});
   // The router runs its loaders as soon as it exists, which can be before main.tsx's initI18n.
   await languageReady;
   const locale = isLocale(i18next.language) ? i18next.language : DEFAULT_LOCALE;

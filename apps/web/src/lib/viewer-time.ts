@@ -1,12 +1,11 @@
 import { formatClock } from './dates';
-
-/** The zone this browser runs in: the reader's own. */
-export const viewerTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+import { viewerTimeZone } from './viewer-zone';
+import { dateTimeFormat } from './date-time-format';
 
 /** The calendar day (YYYY-MM-DD) of an instant in a zone. */
 function zonedDay(instant: string, timeZone: string): string {
   // en-CA writes dates as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', {
+  return dateTimeFormat('en-CA', {
     year: 'numeric',
     month: '2-digit',
     day: '2-digit',

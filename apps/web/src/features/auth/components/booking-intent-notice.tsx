@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { clearBookingIntent, type BookingIntent } from '../../../lib/booking-intent';
 import { formatClock, formatLongDate } from '../../../lib/dates';
 import { loadSignedInTranslations } from '../../../lib/i18n';
-import { viewerTimeZone } from '../../../lib/viewer-time';
+import { viewerTimeZone } from '../../../lib/viewer-zone';
 
 // Its texts are the signed-in screens': fetched with this chunk, which the welcome page loads only
 // when a time is remembered — so `/` carries none of it (ADR 0010).

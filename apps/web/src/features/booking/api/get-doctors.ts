@@ -1,15 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { doctorListResponseSchema, type Doctor } from '@vizita/shared/contracts/doctors';
 import { doctorKeys } from '../../../api/query-keys';
-import { api } from '../../../lib/api-client';
+import { takeDoctors } from '../../../api/get-doctors';
 
-/** GET /api/doctors — the doctors a patient can book (spec §3 Doctor, §7). */
-export async function getDoctors(): Promise<Doctor[]> {
-  return doctorListResponseSchema.parse(await api.get('/api/doctors')).data;
-}
-
+/** The doctors a patient can book (GET /api/doctors), as the booking route started reading them. */
 export function getDoctorsQueryOptions() {
-  return queryOptions({ queryKey: doctorKeys.all, queryFn: getDoctors });
+  return queryOptions({ queryKey: doctorKeys.all, queryFn: takeDoctors });
 }
 
 export function useDoctors() {

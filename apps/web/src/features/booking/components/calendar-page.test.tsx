@@ -73,6 +73,26 @@ async function openConfirm() {
 }
 
 describe('booking page', () => {
+  it('asks for the doctors once, while the session is still being restored', async () => {
+    let answerStatus!: () => void;
+    const statusAnswered = new Promise<void>((resolve) => (answerStatus = resolve));
+    const { calls } = signedIn({
+      'GET /auth/status': async () => {
+        await statusAnswered;
+        return ok(session());
+      },
+    });
+    renderApp('/calendar');
+    // The public list is on its way before the page's code, the session and its texts are.
+    await waitFor(() =>
+      expect(calls.map((c) => `${c.method} ${c.path}`)).toContain('GET /api/doctors'),
+    );
+    answerStatus();
+    expect(await screen.findByRole('button', { name: /^Dr\. Elena Petrova/ })).toBeVisible();
+    // The page took that answer over instead of asking again.
+    expect(calls.filter((c) => c.path === '/api/doctors')).toHaveLength(1);
+  });
+
   it('shows the doctors as cards: name, specialties, experience, photo or placeholder', async () => {
     signedIn();
     renderApp('/calendar');

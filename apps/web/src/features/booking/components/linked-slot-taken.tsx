@@ -5,7 +5,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { LoadingState } from '../../../components/ui/spinner';
 import { formatClock, formatLongDate } from '../../../lib/dates';
-import { viewerTimeZone } from '../../../lib/viewer-time';
+import { viewerTimeZone } from '../../../lib/viewer-zone';
 import type { DatedSlot } from '../utils/nearest-slots';
 
 /**

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { FreeSlot } from '../../../api/get-free-slots';
 import { cn } from '../../../lib/cn';
-import { slotForViewer, viewerTimeZone, zoneCity } from '../../../lib/viewer-time';
+import { slotForViewer, zoneCity } from '../../../lib/viewer-time';
+import { viewerTimeZone } from '../../../lib/viewer-zone';
 
 /**
  * Step 3: one button per free time, named by the time (spec §2) — in the patient's own zone, with

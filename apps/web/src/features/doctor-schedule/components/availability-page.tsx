@@ -15,6 +15,7 @@ import { useRemoveScheduleException } from '../api/remove-schedule-exception';
 import { ConflictDialog, conflictsOf } from './conflict-dialog';
 import { ExceptionForm } from './exception-form';
 import { WeeklyHoursForm } from './weekly-hours-form';
+import { dateTimeFormat } from '../../../lib/date-time-format';
 
 /** A refused change waiting for the doctor's decision, and how to make it with cancellations. */
 export type ConflictRequest = {
@@ -132,7 +133,7 @@ export function AvailabilityPage() {
   const { t } = useTranslation('schedule');
   const schedule = useSchedule();
   const [conflict, setConflict] = useState<ConflictRequest | null>(null);
-  const today = new Intl.DateTimeFormat('en-CA', {
+  const today = dateTimeFormat('en-CA', {
     timeZone: schedule.data?.timeZone ?? undefined,
   }).format(new Date());
 

@@ -24,13 +24,12 @@ import { PlanLabel } from './plan-label';
 import { PrescriptionRequestsQueue } from './prescription-requests-queue';
 import { RoomActivityNote } from './room-activity';
 import { ScheduleStatus } from './schedule-status';
+import { viewerTimeZone } from '../../../lib/viewer-zone';
 
 /** Spec §4: the join state is recomputed every 60 seconds. */
 const RECOMPUTE_MS = 60_000;
 /** How far ahead "next consultation" looks. */
 const NEXT_LOOKAHEAD_DAYS = 13;
-
-const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 function EntryLink({ entry, compact }: { entry: ScheduleEntry; compact?: boolean }) {
   const { t } = useTranslation('doctor');
@@ -120,7 +119,7 @@ function NextConsultation({ entry, now }: { entry: ScheduleEntry | undefined; no
 export function DoctorHomePage() {
   const { t } = useTranslation('doctor');
   const now = useNow(RECOMPUTE_MS);
-  const today = todayIn(browserZone(), now);
+  const today = todayIn(viewerTimeZone(), now);
   // Weeks counted from this one, not a fixed Monday: "this week" is the doctor's, so it is read
   // in their zone once the server has named it (a laptop abroad keeps the clinic's calendar).
   const [weekOffset, setWeekOffset] = useState(0);
@@ -219,7 +218,7 @@ export function DoctorHomePage() {
         <div className="min-w-0">
           <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{t('schedule.title')}</h1>
           <p className="mt-1 text-slate-700">
-            {t('schedule.subtitle', { zone: zone ?? week.data?.timeZone ?? browserZone() })}
+            {t('schedule.subtitle', { zone: zone ?? week.data?.timeZone ?? viewerTimeZone() })}
           </p>
         </div>
         <Link

@@ -4,11 +4,10 @@ import type { ScheduleEntry } from '@vizita/shared/contracts/doctor-console';
 import { hasVideoCall, JOIN_OPENS_BEFORE_MS } from '@vizita/shared/domain/join-window';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { joinStateAt } from '../../../lib/join-state';
+import { dateTimeFormat } from '../../../lib/date-time-format';
 
 const timeIn = (instant: Date, timeZone: string) =>
-  new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit' }).format(
-    instant,
-  );
+  dateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit' }).format(instant);
 
 /** Join under the same window rule as the patient's (the server decides again on joining). */
 export function JoinControl({ entry, now }: { entry: ScheduleEntry; now: Date }) {

@@ -1,4 +1,5 @@
 import { addDays, isoWeekday } from '@vizita/shared/domain/zoned-time';
+import { dateTimeFormat } from '../../../lib/date-time-format';
 
 /** The Monday of the week that holds `date` (YYYY-MM-DD): schedules run Monday to Sunday. */
 export function mondayOf(date: string): string {
@@ -12,5 +13,5 @@ export function weekDays(monday: string): string[] {
 
 /** Today's date in a time zone, as YYYY-MM-DD. */
 export function todayIn(timeZone: string, now: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone }).format(now);
+  return dateTimeFormat('en-CA', { timeZone }).format(now);
 }

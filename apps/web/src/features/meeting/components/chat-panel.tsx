@@ -11,8 +11,7 @@ import { formatClock } from '../../../lib/dates';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import type { ChatSnapshot } from '../chat/chat-session';
 import { SideSheet } from './side-sheet';
-
-const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+import { viewerTimeZone } from '../../../lib/viewer-zone';
 
 /** The box's text as typed: the chat session trims it and judges it (`chatText`) as it sends. */
 const draftSchema = z.object({ text: z.string() });
@@ -84,7 +83,7 @@ export function ChatPanel({
                 {m.from === 'me' ? t('meeting.chat.you') : otherName}
                 {' · '}
                 <time dateTime={new Date(m.sentAt).toISOString()}>
-                  {formatClock(new Date(m.sentAt), browserZone())}
+                  {formatClock(new Date(m.sentAt), viewerTimeZone())}
                 </time>
               </span>
               <p

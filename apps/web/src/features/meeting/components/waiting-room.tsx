@@ -3,8 +3,7 @@ import { Button } from '../../../components/ui/button';
 import { formatClock } from '../../../lib/dates';
 import { useNow } from '../../../lib/use-now';
 import type { Admission } from '../call/call-session';
-
-const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+import { viewerTimeZone } from '../../../lib/viewer-zone';
 
 /**
  * The waiting room the server enforces (issue #12, KBV Anlage 31b). The patient learns who lets
@@ -67,7 +66,7 @@ export function WaitingRoom({
           <p className="mt-1 text-slate-800">
             {t('meeting.waitingRoom.isWaiting', {
               name: otherName,
-              since: formatClock(waiting.waitingSince, browserZone()),
+              since: formatClock(waiting.waitingSince, viewerTimeZone()),
               count: minutes,
             })}
           </p>

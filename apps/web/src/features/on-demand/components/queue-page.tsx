@@ -14,7 +14,7 @@ import { formatClock, formatShortDateTime } from '../../../lib/dates';
 import { isLocale } from '@vizita/shared/constants';
 import { formatAmount } from '../../../lib/money';
 import { useLanguageNames } from '../../../lib/specialty-name';
-import { viewerTimeZone } from '../../../lib/viewer-time';
+import { viewerTimeZone } from '../../../lib/viewer-zone';
 import { useQueueEntry } from '../api/get-queue-entry';
 import { entryErrorKey } from '../utils/error-keys';
 import { LeaveQueueDialog } from './leave-queue-dialog';

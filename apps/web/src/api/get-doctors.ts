@@ -1,0 +1,24 @@
+import { doctorListResponseSchema, type Doctor } from '@vizita/shared/contracts/doctors';
+import { api } from '../lib/api-client';
+import { startEarly, takeEarly } from '../lib/early-read';
+
+/**
+ * GET /api/doctors (public) — the doctors a patient can book (spec §3 Doctor, §7). A plain call,
+ * without TanStack Query: the booking's route starts it before its page has loaded, and the
+ * public pages' booking link reads it signed out (ADR 0010, 0048).
+ */
+export async function getDoctors(): Promise<Doctor[]> {
+  return doctorListResponseSchema.parse(await api.get('/api/doctors')).data;
+}
+
+const EARLY_KEY = 'doctors';
+
+/** The booking route, as it matches: the list is asked for while the page's code loads. */
+export function startReadingDoctors(): void {
+  startEarly(EARLY_KEY, getDoctors);
+}
+
+/** The booking page's query: the answer the route started, or a new read. */
+export function takeDoctors(): Promise<Doctor[]> {
+  return takeEarly(EARLY_KEY, getDoctors);
+}

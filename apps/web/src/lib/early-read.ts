@@ -1,0 +1,24 @@
+// A read that a route starts as it matches, while its page's code is still on the way: the page's
+// query then takes the answer over instead of asking once it has rendered, a round trip and a
+// render later (ADR 0048). Only for reads that need no session (the session restore has not
+// answered yet when the route matches). An answer not taken over within FRESH_MS is dropped, so a
+// page that opens later reads afresh.
+
+const FRESH_MS = 10_000;
+
+const started = new Map<string, { at: number; answer: Promise<unknown> }>();
+
+/** Starts `read` now and keeps its answer under `key` for the page that will want it. */
+export function startEarly(key: string, read: () => Promise<unknown>): void {
+  const answer = read();
+  // Reported by the query that takes it over, as its own failure would be; never unhandled.
+  answer.catch(() => {});
+  started.set(key, { at: Date.now(), answer });
+}
+
+/** The answer started early under `key` if it is fresh, else a new `read`; either way only once. */
+export function takeEarly<T>(key: string, read: () => Promise<T>): Promise<T> {
+  const early = started.get(key);
+  started.delete(key);
+  return early && Date.now() - early.at < FRESH_MS ? (early.answer as Promise<T>) : read();
+}
