@@ -49,6 +49,17 @@ async function vitest(what, reportName, extraArgs) {
   if (counts?.failed) throw new StepFailure(`${what} failed (${counts.failed} failed).`);
 }
 
+/** Runs the checks side by side; when any fails, fails with every failure's message. */
+async function allOrFail(checks) {
+  const outcomes = await Promise.allSettled(checks.map((check) => check()));
+  const failures = outcomes.filter((outcome) => outcome.status === 'rejected');
+  if (failures.length === 0) return;
+  const messages = failures.map(({ reason }) =>
+    reason instanceof StepFailure ? reason.message : (reason?.stack ?? String(reason)),
+  );
+  throw new StepFailure(messages.join(' '));
+}
+
 const steps = [
   ['Dependencies', () => ensureInstall({ root, env })],
   ['Dependency audit', () => auditDependencies({ root, env })],
@@ -61,14 +72,22 @@ const steps = [
     },
   ],
   [
-    'ESLint',
-    () => runOrFail('ESLint', 'npx', ['--no', '--', 'eslint', '.', '--max-warnings=0'], options),
-  ],
-  ['Type check', () => runOrFail('The type check', 'npm', ['run', 'typecheck'], options)],
-  [
-    'Prettier',
+    // ESLint, tsc and Prettier each run on one core and need nothing of each other: side by side
+    // they take as long as ESLint alone, about two minutes less than one after the other.
+    'ESLint, type check and Prettier',
     () =>
-      runOrFail('The formatting check', 'npx', ['--no', '--', 'prettier', '--check', '.'], options),
+      allOrFail([
+        () =>
+          runOrFail('ESLint', 'npx', ['--no', '--', 'eslint', '.', '--max-warnings=0'], options),
+        () => runOrFail('The type check', 'npm', ['run', 'typecheck'], options),
+        () =>
+          runOrFail(
+            'The formatting check',
+            'npx',
+            ['--no', '--', 'prettier', '--check', '.'],
+            options,
+          ),
+      ]),
   ],
   // The API tests run once, in the Node 24 step below: on Node 24 where it can be had (the Node a
   // newcomer has), else on this Node (ADR 0044).
