@@ -1,5 +1,6 @@
 import { defineProject } from 'vitest/config';
 
 export default defineProject({
-  test: { name: 'shared', environment: 'node', include: ['src/**/*.test.ts'] },
+  // Worker threads, as the web project's: they start faster than processes.
+  test: { name: 'shared', environment: 'node', pool: 'threads', include: ['src/**/*.test.ts'] },
 });
