@@ -1,6 +1,12 @@
 import { defineProject } from 'vitest/config';
 
 export default defineProject({
-  // Worker threads, as the web project's: they start faster than processes.
-  test: { name: 'shared', environment: 'node', pool: 'threads', include: ['src/**/*.test.ts'] },
+  // Worker threads and the timeout as the web project's (apps/web/vitest.config.ts says why).
+  test: {
+    name: 'shared',
+    environment: 'node',
+    pool: 'threads',
+    testTimeout: 30_000,
+    include: ['src/**/*.test.ts'],
+  },
 });
