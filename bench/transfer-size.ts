@@ -11,9 +11,10 @@ import { startApp, type RunningApp } from '../e2e/support/start-app.ts';
 
 const RESULTS_FILE = fileURLToPath(new URL('results/transfer-size.json', import.meta.url));
 const MANIFEST = fileURLToPath(new URL('../apps/web/dist/.vite/manifest.json', import.meta.url));
-// The lazy route module that `/` renders before a visitor can do anything: fetched right after
-// the entry, so it belongs to the first visit (apps/web/scripts/check-budgets.mjs counts it too).
-const ROOT_ROUTE_MODULES = ['src/features/auth/components/welcome-page.tsx'];
+// What `/` fetches after the entry and before its first paint: the default language's texts
+// (src/lib/i18n.ts; apps/web/scripts/check-budgets.mjs counts them too). The page itself is in
+// the entry since ADR 0048.
+const FIRST_PAINT_MODULES = ['src/locales/en-first-page.ts'];
 const ENCODINGS = ['identity', 'gzip', 'br'] as const;
 type Encoding = (typeof ENCODINGS)[number];
 // A browser's Accept for a page; curl's `*/*` is served the same page (plugins/spa.ts).
@@ -59,8 +60,8 @@ function assetsOfPage(html: string): string[] {
   return paths.map((m) => m[1]!);
 }
 
-/** The route modules `/` renders, with the chunks and CSS they import statically. */
-function assetsOfRootRoute(): string[] {
+/** What `/` fetches before its first paint, with the chunks and CSS it imports statically. */
+function assetsOfFirstPaint(): string[] {
   type Chunk = { file: string; imports?: string[]; css?: string[] };
   const manifest = JSON.parse(readFileSync(MANIFEST, 'utf8')) as Record<string, Chunk>;
   const files = new Set<string>();
@@ -68,13 +69,13 @@ function assetsOfRootRoute(): string[] {
     // index.html is the entry: already counted from the page itself.
     if (key === 'index.html') return;
     const chunk = manifest[key];
-    if (!chunk) throw new Error(`${key} is not in the Vite manifest; update ROOT_ROUTE_MODULES`);
+    if (!chunk) throw new Error(`${key} is not in the Vite manifest; update FIRST_PAINT_MODULES`);
     if (files.has(`/${chunk.file}`)) return;
     files.add(`/${chunk.file}`);
     for (const css of chunk.css ?? []) files.add(`/${css}`);
     for (const imported of chunk.imports ?? []) visit(imported);
   };
-  for (const key of ROOT_ROUTE_MODULES) visit(key);
+  for (const key of FIRST_PAINT_MODULES) visit(key);
   return [...files];
 }
 
@@ -85,7 +86,7 @@ async function measure(app: RunningApp): Promise<Row[]> {
   if (page.status !== 200) throw new Error(`GET / answered ${page.status}`);
   const paths = [
     '/',
-    ...new Set([...assetsOfPage(page.body.toString('utf8')), ...assetsOfRootRoute()]),
+    ...new Set([...assetsOfPage(page.body.toString('utf8')), ...assetsOfFirstPaint()]),
   ];
   const rows: Row[] = [];
   for (const path of paths) {
