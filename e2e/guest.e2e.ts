@@ -36,8 +36,10 @@ describe('a consultation without an account', () => {
     await field(doctor, 'Name of the person').fill('Anna Schmidt');
     await field(doctor, 'E-mail address').fill(guestEmail);
     await field(doctor, 'Language of the invitation').selectOption('de');
-    // The doctor works around the clock in UTC: today's first free time is at most 15 minutes on.
-    await field(doctor, 'Date').fill(new Date().toISOString().slice(0, 10));
+    // The doctor works around the clock in UTC: the first free time is at most 15 minutes on —
+    // after 23:45 UTC, at midnight, on tomorrow's date (today then offers none: seen at 23:56).
+    const firstFreeDay = new Date(Date.now() + 15 * 60_000).toISOString().slice(0, 10);
+    await field(doctor, 'Date').fill(firstFreeDay);
     const time = field(doctor, 'Time');
     await expect.poll(() => time.locator('option').count(), { timeout: 15_000 }).toBeGreaterThan(1);
     await time.selectOption({ index: 1 });

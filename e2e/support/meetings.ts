@@ -104,8 +104,11 @@ export async function bookAroundTheClock(
       `/api/availability?doctorId=${doctorId}&startDate=${iso(0)}&endDate=${iso(2)}`,
     )
   ).json.data as Day[];
+  // The next free time is today's — or, in the last quarter hour of a UTC day, tomorrow's first.
   const day =
-    which === 'next' ? days[0]! : days.find((d) => d.date === iso(which === 'tomorrow' ? 1 : 2))!;
+    which === 'next'
+      ? days.find((d) => d.slots.length > 0)!
+      : days.find((d) => d.date === iso(which === 'tomorrow' ? 1 : 2))!;
   const slot = which === 'next' ? day.slots[0]! : '12:00';
   const session = await callInPage(page, 'POST', '/api/payments/create-session', {
     doctorId,

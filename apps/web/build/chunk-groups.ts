@@ -18,7 +18,9 @@ import type { Plugin } from 'vite';
 //
 // What one lazy route alone uses stays in its own chunk, and the features of a single area (the
 // meeting, used by the guest's, the patient's and the doctor's call pages) are not building
-// blocks: every signed-in page would otherwise download the call.
+// blocks: every signed-in page would otherwise download the call. Nor is a building block that
+// only one area uses (the file-transfer protocol, only the meeting's; the admin's contracts):
+// it stays with that area's chunks.
 
 /** The route module of `/`, in the entry; what it (or its parts) import lazily, it fetches later. */
 const FIRST_PAGE = '/src/features/auth/components/welcome-page.tsx';
@@ -34,6 +36,25 @@ const SIGNED_IN_ROUTE_TABLES = ['/src/app/patient-routes.tsx', '/src/app/signed-
 const STAFF_ROOT = '/src/app/staff-routes.tsx';
 const BUILDING_BLOCK =
   /\/apps\/web\/src\/(components|lib|api)\/|\/packages\/shared\/|\/node_modules\//;
+/** A module's area: its feature's folder, or the file itself elsewhere in the app (a page, a layout). */
+const AREA = /\/apps\/web\/src\/features\/[^/]+\//;
+
+/**
+ * The areas whose own modules use building block `id`, directly or through other building
+ * blocks (memoized in `seen`).
+ */
+function areasUsing(id: string, info: GetModuleInfo, seen: Map<string, Set<string>>): Set<string> {
+  const known = seen.get(id);
+  if (known) return known;
+  const areas = new Set<string>();
+  seen.set(id, areas); // an import cycle adds nothing twice
+  for (const importer of info(id)?.importers ?? []) {
+    if (BUILDING_BLOCK.test(importer)) {
+      for (const area of areasUsing(importer, info, seen)) areas.add(area);
+    } else areas.add(AREA.exec(importer)?.[0] ?? importer);
+  }
+  return areas;
+}
 
 type Group = 'index' | 'forms' | 'shared' | 'care' | 'signed-in' | 'staff';
 
@@ -120,9 +141,11 @@ function assignGroups(meta: ManualChunkMeta): Map<string, Group> {
   const patients = sharers(roots, (id) => id === staff);
   const staffOnly = sharers([staff]);
 
+  const areas = new Map<string, Set<string>>();
+  const oneAreas = (id: string) => BUILDING_BLOCK.test(id) && areasUsing(id, info, areas).size < 2;
   const candidates = new Map<string, Exclude<Group, 'index'>>();
   for (const [id, count] of everyone) {
-    if (count < 2 || isInEntry(id)) continue;
+    if (count < 2 || isInEntry(id) || oneAreas(id)) continue;
     if (signedOutSide.has(id)) {
       if (BUILDING_BLOCK.test(id)) candidates.set(id, firstPageLater.has(id) ? 'forms' : 'shared');
     } else if (patients.has(id) && staffOnly.has(id)) candidates.set(id, 'care');

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { router } from './app/router';
@@ -15,11 +15,16 @@ void initializeSession();
 
 // The first paint is in the stored language (a chosen bg or de is fetched first). Not a
 // top-level await: that would make Rollup split the entry into many chunks.
+// The first render is a transition: React then renders it in slices of a few milliseconds and
+// lets the browser in between, instead of one task that holds a phone's main thread for a
+// quarter of a second (issue #23: Lighthouse counts such a task as blocking time).
 void initI18n().then(() =>
-  root.render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
   ),
 );
 
