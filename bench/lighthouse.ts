@@ -170,7 +170,9 @@ async function auditWithRetries(
       const retried =
         error instanceof LighthouseRuntimeError && RETRIED_RUNTIME_ERRORS.has(error.code);
       if (!retried || attempt === RETRIES) throw error;
-      console.log(`  ${error.message.split('.')[0]}; running it again.`);
+      console.log(
+        `  Lighthouse could not record ${target.path} (${error.code}); running it again.`,
+      );
     }
   }
 }

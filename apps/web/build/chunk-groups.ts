@@ -36,8 +36,8 @@ const SIGNED_IN_ROUTE_TABLES = ['/src/app/patient-routes.tsx', '/src/app/signed-
 const STAFF_ROOT = '/src/app/staff-routes.tsx';
 const BUILDING_BLOCK =
   /\/apps\/web\/src\/(components|lib|api)\/|\/packages\/shared\/|\/node_modules\//;
-/** A module's area: its feature's folder, or the file itself elsewhere in the app (a page, a layout). */
-const AREA = /\/apps\/web\/src\/features\/[^/]+\//;
+/** A feature's folder: one area. Any other module that is no building block is an area of its own. */
+const FEATURE_AREA = /\/apps\/web\/src\/features\/[^/]+\//;
 
 /**
  * The areas whose own modules use building block `id`, directly or through other building
@@ -51,7 +51,7 @@ function areasUsing(id: string, info: GetModuleInfo, seen: Map<string, Set<strin
   for (const importer of info(id)?.importers ?? []) {
     if (BUILDING_BLOCK.test(importer)) {
       for (const area of areasUsing(importer, info, seen)) areas.add(area);
-    } else areas.add(AREA.exec(importer)?.[0] ?? importer);
+    } else areas.add(FEATURE_AREA.exec(importer)?.[0] ?? importer);
   }
   return areas;
 }
@@ -142,10 +142,11 @@ function assignGroups(meta: ManualChunkMeta): Map<string, Group> {
   const staffOnly = sharers([staff]);
 
   const areas = new Map<string, Set<string>>();
-  const oneAreas = (id: string) => BUILDING_BLOCK.test(id) && areasUsing(id, info, areas).size < 2;
+  const usedByOneArea = (id: string) =>
+    BUILDING_BLOCK.test(id) && areasUsing(id, info, areas).size < 2;
   const candidates = new Map<string, Exclude<Group, 'index'>>();
   for (const [id, count] of everyone) {
-    if (count < 2 || isInEntry(id) || oneAreas(id)) continue;
+    if (count < 2 || isInEntry(id) || usedByOneArea(id)) continue;
     if (signedOutSide.has(id)) {
       if (BUILDING_BLOCK.test(id)) candidates.set(id, firstPageLater.has(id) ? 'forms' : 'shared');
     } else if (patients.has(id) && staffOnly.has(id)) candidates.set(id, 'care');

@@ -14,10 +14,9 @@ const root = createRoot(container);
 void initializeSession();
 
 // The first paint is in the stored language (a chosen bg or de is fetched first). Not a
-// top-level await: that would make Rollup split the entry into many chunks.
-// The first render is a transition: React then renders it in slices of a few milliseconds and
-// lets the browser in between, instead of one task that holds a phone's main thread for a
-// quarter of a second (issue #23: Lighthouse counts such a task as blocking time).
+// top-level await: that would make Rollup split the entry into many chunks. The render is a
+// transition, which React does in slices of a few milliseconds with the browser let in between,
+// not in one task that holds a phone's main thread for a quarter of a second (ADR 0048).
 void initI18n().then(() =>
   startTransition(() =>
     root.render(
