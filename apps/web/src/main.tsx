@@ -1,4 +1,4 @@
-import { startTransition, StrictMode } from 'react';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { router } from './app/router';
@@ -14,16 +14,12 @@ const root = createRoot(container);
 void initializeSession();
 
 // The first paint is in the stored language (a chosen bg or de is fetched first). Not a
-// top-level await: that would make Rollup split the entry into many chunks. The render is a
-// transition, which React does in slices of a few milliseconds with the browser let in between,
-// not in one task that holds a phone's main thread for a quarter of a second (ADR 0048).
+// top-level await: that would make Rollup split the entry into many chunks.
 void initI18n().then(() =>
-  startTransition(() =>
-    root.render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    ),
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
   ),
 );
 
