@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { router } from './app/router';
@@ -14,12 +14,17 @@ const root = createRoot(container);
 void initializeSession();
 
 // The first paint is in the stored language (a chosen bg or de is fetched first). Not a
-// top-level await: that would make Rollup split the entry into many chunks.
+// top-level await: that would make Rollup split the entry into many chunks. The render is a
+// transition, which React does in slices of a few milliseconds with the browser let in between,
+// not in one task that holds a phone's main thread for a quarter of a second; the router's
+// provider is made safe for that (app/synced-router-provider.tsx, ADR 0048).
 void initI18n().then(() =>
-  root.render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
   ),
 );
 
