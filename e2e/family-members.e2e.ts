@@ -81,8 +81,11 @@ describe('family members', () => {
     const day = mother.getByRole('grid').getByRole('button', { disabled: false }).first();
     await shown(day);
     await day.click();
-    const slot = mother.getByRole('button', { name: /^\d{2}:\d{2}\b/ }).first();
-    await shown(slot);
+    // The second time when there is one: the first may begin in the seconds the checks below
+    // take, and a time that has begun is refused at "Pay" (400, seen once at 02:2x UTC).
+    const times = mother.getByRole('button', { name: /^\d{2}:\d{2}\b/ });
+    await shown(times.first());
+    const slot = (await times.count()) > 1 ? times.nth(1) : times.first();
     await slot.click();
     const dialog = mother.getByRole('dialog', { name: 'Confirm Appointment' });
     await shown(dialog);

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
+  describePage,
   launchBrowser,
   openPage,
   saveFailureScreenshot,
@@ -102,11 +103,14 @@ afterEach(async ({ task }) => {
   const shots = await Promise.all(
     pages.map((tab, i) => saveFailureScreenshot(tab.page, `${task.name} ${i}`).catch(() => 'none')),
   );
+  const states = await Promise.all(pages.map((tab) => describePage(tab.page)));
+  // The pages' state last: a CI log may show only its end.
   console.error(
     [
+      `Servers (last lines):\n${deployment?.logs()}`,
       `"${task.name}" failed; screenshots: ${shots.join(', ')}`,
       `Browser problems:\n${pages.flatMap((tab) => tab.problems).join('\n') || '  none'}`,
-      `Servers (last lines):\n${deployment?.logs()}`,
+      ...states.map((state, i) => `Tab ${i}: ${state}`),
     ].join('\n'),
   );
 });

@@ -134,7 +134,34 @@ export async function openPage(
     if (message.type() === 'error') problems.push(`console: ${message.text()}`);
   });
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  // What the server refused and the sockets that ended: a page that waits for something that
+  // never comes (a call that does not connect) usually shows neither on screen.
+  page.on('response', (response) => {
+    const { pathname } = new URL(response.url());
+    if (response.status() >= 400 && pathname.startsWith('/api/'))
+      problems.push(`answer: ${response.status()} ${response.request().method()} ${pathname}`);
+  });
+  page.on('websocket', (socket) => {
+    const { pathname } = new URL(socket.url());
+    socket.on('socketerror', (error) => problems.push(`socket error: ${pathname}: ${error}`));
+    socket.on('close', () => problems.push(`socket closed: ${pathname}`));
+  });
   return { context, page, problems };
+}
+
+/**
+ * Where a page is and what its main content says (the first 600 characters), for failure reports:
+ * the last thing a CI log shows of a failed run.
+ */
+export async function describePage(page: Page): Promise<string> {
+  const text = await page
+    .locator('main')
+    .first()
+    .innerText({ timeout: 2000 })
+    .catch(() => page.locator('body').innerText({ timeout: 2000 }))
+    .catch((error: unknown) => `(no text: ${String(error)})`);
+  const { pathname, search } = new URL(page.url());
+  return `${pathname}${search}: ${text.replace(/\s+/g, ' ').slice(0, 600)}`;
 }
 
 /** Saves what the page looked like when a test failed, under test-results/ (git-ignored). */

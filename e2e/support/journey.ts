@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import {
+  describePage,
   launchBrowser,
   openPage,
   saveFailureScreenshot,
@@ -43,11 +44,13 @@ export function setUpJourney({
   afterEach(async ({ task }) => {
     if (task.result?.state === 'fail') {
       const screenshot = await saveFailureScreenshot(current.page, task.name).catch(() => 'none');
+      // The page's state last: a CI log may show only its end.
       console.error(
         [
-          `"${task.name}" failed at ${current.page.url()}; screenshot: ${screenshot}`,
-          `Browser problems:\n${current.problems.join('\n') || '  none'}`,
           `Server output (last lines):\n${app.logs().split('\n').slice(-40).join('\n')}`,
+          `"${task.name}" failed; screenshot: ${screenshot}`,
+          `Browser problems:\n${current.problems.join('\n') || '  none'}`,
+          `The page: ${await describePage(current.page)}`,
         ].join('\n'),
       );
     }
