@@ -52,7 +52,9 @@ beforeEach(async () => {
   // One browser for the file: each test starts signed out, in English, at desktop size. Cookies
   // are deleted from a JSON answer under /auth: no app is running there to refresh the session
   // meanwhile, and WebDriver deletes the cookies of the page's path, the refresh cookie's /auth.
-  await page.goto('/auth/status');
+  // (The profile's 401: /auth/status answers a browser without cookies an empty 204, which
+  // leaves the window where it was — on the first test, nowhere.)
+  await page.goto('/auth/profile');
   await page.session.deleteAllCookies();
   await page.session.execute(() => localStorage.clear());
   await page.setViewport({ width: 1280, height: 800 });

@@ -52,6 +52,11 @@ describe('login', () => {
     });
     const cookie = res.cookies.find((c) => c.name === 'vizita_rt')!;
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/auth' });
+    // Beside it, a marker the page may read (ADR 0049): no secret, the same lifetime.
+    const marker = res.cookies.find((c) => c.name === 'vizita_session')!;
+    expect(marker).toMatchObject({ value: '1', sameSite: 'Strict', path: '/' });
+    expect(marker.httpOnly).toBeFalsy();
+    expect(marker.maxAge).toBe(cookie.maxAge);
   });
 
   it('gives the same answer for a wrong password and an unknown account', async () => {
@@ -154,9 +159,25 @@ describe('session restore and refresh-token rotation', () => {
     expect(later.json().data.userId).toBe(s.userId);
   });
 
-  it('answers 401 without a session, and with a bearer token only confirms it without minting a new one', async () => {
-    expect((await status()).statusCode).toBe(401);
-    expect((await status('garbage')).statusCode).toBe(401);
+  it('answers 204 when there is nothing to restore: a visitor is not an error (ADR 0049)', async () => {
+    const visitor = await status();
+    expect(visitor.statusCode).toBe(204);
+    expect(visitor.body).toBe('');
+    expect(visitor.cookies).toEqual([]);
+    // A marker left without its refresh cookie is cleared.
+    const stale = await t.app.inject({
+      url: '/auth/status',
+      cookies: { vizita_session: '1' },
+    });
+    expect(stale.statusCode).toBe(204);
+    expect(stale.cookies.find((c) => c.name === 'vizita_session')?.value).toBe('');
+  });
+
+  it('answers 401 for a dead cookie and clears it with its marker; a bearer token alone is confirmed, not renewed', async () => {
+    const dead = await status('garbage');
+    expect(dead.statusCode).toBe(401);
+    expect(dead.cookies.find((c) => c.name === 'vizita_rt')?.value).toBe('');
+    expect(dead.cookies.find((c) => c.name === 'vizita_session')?.value).toBe('');
     const s = await signUp(t);
     const res = await status(undefined, s.accessToken);
     expect(res.statusCode).toBe(200);
@@ -212,6 +233,7 @@ describe('logout', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.cookies.find((c) => c.name === 'vizita_rt')?.value).toBe('');
+    expect(res.cookies.find((c) => c.name === 'vizita_session')?.value).toBe('');
     expect((await status(s.refreshToken)).statusCode).toBe(401);
     expect(
       (

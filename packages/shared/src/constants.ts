@@ -57,3 +57,10 @@ export const PASSWORD_RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 /** Access tokens are short-lived; the refresh cookie carries the session for longer. */
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
+
+/**
+ * A cookie that scripts may read, set and cleared with the refresh cookie (which they may not):
+ * it says that this browser may have a session, nothing more. Without it the app knows at once
+ * that nobody is signed in, and does not wait for GET /auth/status before the first page.
+ */
+export const SESSION_MARKER_COOKIE = 'vizita_session';

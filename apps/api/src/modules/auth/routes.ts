@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import * as z from 'zod/mini';
 import { messageOnlySchema } from '@vizita/shared/contracts/api-response';
 import {
   changePasswordRequestSchema,
@@ -20,7 +21,12 @@ import { errorResponses } from '../../lib/api-error.ts';
 import { localeFromAcceptLanguage } from '../../lib/request-locale.ts';
 import { bearerToken, callerOf } from '../../plugins/authenticate.ts';
 import type { FastifyRequest } from 'fastify';
-import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './refresh-cookie.ts';
+import {
+  clearRefreshCookie,
+  hasSessionMarker,
+  readRefreshCookie,
+  setRefreshCookie,
+} from './refresh-cookie.ts';
 import { readTrustedDeviceCookie, setTrustedDeviceCookie } from './trusted-device-cookie.ts';
 import { passwordHashing } from './passwords.ts';
 import type { AuthService } from './service.ts';
@@ -118,18 +124,22 @@ export const authRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/auth/status',
-    { schema: { response: { 200: sessionResponseSchema, ...errors } } },
+    // 204: nothing to restore (ADR 0049).
+    { schema: { response: { 200: sessionResponseSchema, 204: z.null(), ...errors } } },
     async (request, reply) => {
       const refreshToken = readRefreshCookie(request);
+      const bearer = bearerToken(request);
+      if (!refreshToken && !bearer) {
+        // Nothing to restore: a visitor, not a failure (the page asks in the background, ADR 0049).
+        if (hasSessionMarker(request)) clearRefreshCookie(reply, secureCookies);
+        return reply.code(204).send(null);
+      }
       try {
-        const result = await auth.status(
-          { refreshToken, bearer: bearerToken(request) },
-          ctx(request),
-        );
+        const result = await auth.status({ refreshToken, bearer }, ctx(request));
         if (result.refreshToken) setRefreshCookie(reply, result.refreshToken, secureCookies);
         return { success: true as const, data: result.session };
       } catch (error) {
-        if (refreshToken) clearRefreshCookie(reply, secureCookies);
+        if (refreshToken || hasSessionMarker(request)) clearRefreshCookie(reply, secureCookies);
         throw error;
       }
     },

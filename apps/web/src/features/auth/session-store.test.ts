@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { SESSION_MARKER_COOKIE } from '@vizita/shared/constants';
 import { accessToken, refreshSession } from '../../lib/api-client';
 import { fail, mockApi, ok, session } from '../../test/mock-api';
 import { clearSession, getSessionState, initializeSession } from './session-store';
@@ -56,5 +57,40 @@ describe('session store (spec §3, §4)', () => {
 
     clearSession();
     expect(getSessionState()).toMatchObject({ isAuthenticated: false, initialized: true });
+  });
+});
+
+describe('a browser without the session marker (ADR 0049)', () => {
+  const firstVisit = () => {
+    document.cookie = `${SESSION_MARKER_COOKIE}=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT`;
+  };
+
+  it('is signed out at once: the first page waits for no answer', async () => {
+    firstVisit();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    warn.mockClear();
+    const reload = vi.spyOn(window.location, 'reload').mockImplementation(() => {});
+    const { calls } = mockApi({ 'GET /auth/status': () => ({ status: 204 }) });
+
+    const done = initializeSession();
+    expect(getSessionState()).toMatchObject({ initialized: true, isAuthenticated: false });
+    await done;
+    // The one question, past the first paint, answered "nobody": nothing happens, nothing is said.
+    await vi.waitFor(() => expect(calls.map((c) => c.path)).toEqual(['/auth/status']));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(reload).not.toHaveBeenCalled();
+    expect(warn).not.toHaveBeenCalled();
+    expect(getSessionState()).toMatchObject({ isAuthenticated: false, refreshing: false });
+  });
+
+  it('takes up a session from before the marker by loading the page again', async () => {
+    firstVisit();
+    const reload = vi.spyOn(window.location, 'reload').mockImplementation(() => {});
+    mockApi({ 'GET /auth/status': () => ok(session()) });
+
+    await initializeSession();
+    await vi.waitFor(() => expect(reload).toHaveBeenCalledOnce());
+    // The store is left as it is: the page that loads next restores the session.
+    expect(getSessionState()).toMatchObject({ isAuthenticated: false, accessToken: null });
   });
 });

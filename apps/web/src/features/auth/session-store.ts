@@ -1,6 +1,6 @@
-import { LOGIN_DEVICE_LABEL } from '@vizita/shared/constants';
+import { LOGIN_DEVICE_LABEL, SESSION_MARKER_COOKIE } from '@vizita/shared/constants';
 import type { Session } from '@vizita/shared/contracts/sign-in';
-import { accessToken, isApiError, onRefresh } from '../../lib/api-client';
+import { accessToken, api, isApiError, onRefresh } from '../../lib/api-client';
 import { getAuthStatus, readSession } from './api/get-auth-status';
 
 /** The signed-in user as the client keeps it (spec §3 Session). */
@@ -149,12 +149,46 @@ export function clearSession(because: SessionState['endedBecause'] = null): void
 
 let initialization: Promise<void> | null = null;
 
+/** Whether this browser may hold a session: the marker the server sets with the refresh cookie. */
+function mayHaveSession(): boolean {
+  const name = `${SESSION_MARKER_COOKIE}=`;
+  return document.cookie.split(';').some((pair) => pair.trim().startsWith(name));
+}
+
+/**
+ * A session from before the marker existed (ADR 0049; such sessions end by 2026-12-28, the
+ * refresh cookie's 30 days): asked for once the page has loaded, past its first paint. The answer
+ * sets the marker; the page then loads again and restores the session the usual way. A visitor's
+ * answer is an empty 204. Through the plain client: this must not touch the session store, where
+ * a sign-in may be under way.
+ */
+function findSessionWithoutMarker(): void {
+  const ask = () =>
+    void api.get('/auth/status').then(
+      (body) => {
+        if (readSession(body)) window.location.reload();
+      },
+      () => {},
+    );
+  if (document.readyState === 'complete') ask();
+  else window.addEventListener('load', ask, { once: true });
+}
+
 /**
  * Restores the session once at start from the refresh cookie (spec §4). A failure is expected
  * for visitors who are not signed in: it clears the session and only logs a warning (spec §7).
+ * Without the session marker there is nobody to restore, and nothing to wait for: the first page
+ * of a visitor paints without a round trip to the server first (ADR 0049).
  */
 export function initializeSession(): Promise<void> {
-  initialization ??= getAuthStatus()
+  if (initialization) return initialization;
+  if (!mayHaveSession()) {
+    setState({ initialized: true });
+    findSessionWithoutMarker();
+    initialization = Promise.resolve();
+    return initialization;
+  }
+  initialization = getAuthStatus()
     .then(
       () => undefined,
       (error: unknown) => {
