@@ -1,7 +1,7 @@
 import { startTransition, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider, createMemoryRouter } from 'react-router';
-import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { beforeEach, expect, it, vi } from 'vitest';
 import { SyncedRouterProvider } from './synced-router-provider';
 
 /**
@@ -67,12 +67,10 @@ function renderFirstPageInSlices(Provider: typeof RouterProvider) {
   return Object.assign(page, { container, unmount: () => root.unmount() });
 }
 
-// Outside act(): act would render the transition in one go, and the race never happens.
+// Outside act(): act would render the transition in one go, and the race never happens. (The
+// set-up's afterEach unstubs it.)
 beforeEach(() => {
   vi.stubGlobal('IS_REACT_ACT_ENVIRONMENT', false);
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
 });
 
 it('shows the page once the router has loaded it, though its answer came mid-render', async () => {
