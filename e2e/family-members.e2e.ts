@@ -120,7 +120,8 @@ describe('family members', () => {
     try {
       await signInStaffFirstTime(doctor, DOCTOR.email, DOCTOR.password, '/doctor');
       const next = doctor.getByRole('region', { name: 'Next consultation' });
-      await expect.poll(() => next.innerText()).toContain('Ivan Georgiev');
+      // The doctor area's first load can take longer than expect.poll's default second.
+      await expect.poll(() => next.innerText(), { timeout: 15_000 }).toContain('Ivan Georgiev');
       await expect.poll(() => next.innerText()).toContain('child, 7, with guardian Maria Ivanova');
       await expectAccessible(doctor, 'doctor area, a child with his mother');
       await next.getByRole('link', { name: 'Join' }).click();

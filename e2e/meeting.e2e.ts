@@ -56,8 +56,10 @@ describe('video consultation', () => {
     try {
       await signInStaffFirstTime(doctor, DOCTOR.email, DOCTOR.password, '/doctor');
       const today = doctor.getByRole('region', { name: 'Next consultation' });
+      // The doctor area's first load (its routes are discovered, then its schedule read) can take
+      // longer than expect.poll's default second on a busy machine (CI, 2026-11-28 03:58 UTC).
       await expect
-        .poll(() => today.allInnerTexts())
+        .poll(() => today.allInnerTexts(), { timeout: 15_000 })
         .toContainEqual(expect.stringContaining('Elena Ivanova'));
       await expectAccessible(doctor, 'doctor area');
       await doctor.setViewportSize(MOBILE);
