@@ -18,7 +18,6 @@ import { BULGARIAN_PROFILE } from '../e2e/support/patients.ts';
 import { newUser, registerValidatedUser, type TestUser } from '../e2e/support/users.ts';
 import { buildIfStale } from '../scripts/lib/build-if-stale.mjs';
 import { WebSocket } from 'ws';
-import { median } from './stats.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 // However things go wrong, the probe ends by itself.
@@ -154,19 +153,21 @@ const PROBES: Probe[] = [
           ip,
           body: { token: randomBytes(32).toString('base64url'), newPassword: 'Probe-2026-Aa1!' },
         });
+      // Each forged reset beside a password check (argon2id, an address nobody has), in turn, so
+      // that a busy machine slows both alike; compared by their fastest, which load can only
+      // lengthen: a reset that hashes first can never be faster than one hash.
       const resets: number[] = [];
-      for (let i = 0; i < 5; i += 1) {
+      const logins: number[] = [];
+      for (let i = 0; i < 7; i += 1) {
         const answer = await reset();
         assert.equal(answer.body.code, 'resetTokenInvalid', JSON.stringify(answer.body));
         resets.push(answer.ms);
-      }
-      // A password check (argon2id) for comparison, with an address nobody has.
-      const logins: number[] = [];
-      for (let i = 0; i < 5; i += 1)
         logins.push((await signIn(`nobody.${i}@example.test`, 'Wrong-2026-Aa1!', freshIp())).ms);
+      }
+      const fastest = (times: number[]) => Math.min(...times);
       assert.ok(
-        median(resets) < median(logins) / 2,
-        `a forged reset token takes ${median(resets).toFixed(1)} ms, a password check ${median(logins).toFixed(1)} ms: it is hashed before the token is checked`,
+        fastest(resets) < fastest(logins) / 2,
+        `a forged reset token takes ${fastest(resets).toFixed(1)} ms at best, a password check ${fastest(logins).toFixed(1)} ms: it is hashed before the token is checked`,
       );
       let last = await reset();
       for (let i = 0; i < 30 && last.status !== 429; i += 1) last = await reset();

@@ -209,4 +209,55 @@ describe('accounts', () => {
       }
     }
   });
+
+  // ADR 0050: `/` arrives as the welcome page itself, which shows before the app has loaded — on
+  // a phone, about a second earlier — and takes no input the app would throw away.
+  it('E: paints the welcome page before the app has loaded, and only where the app would show it', async () => {
+    // No app at all: its script never arrives (nor a service worker that could serve it).
+    const context = await journey.browser.newContext({
+      baseURL: journey.app.url,
+      serviceWorkers: 'block',
+    });
+    try {
+      const page = await context.newPage();
+      const problems: string[] = [];
+      page.on('console', (message) => {
+        // The blocked script's own error is this test's doing; anything else (a CSP refusal of
+        // the page's inline guard) is not.
+        if (message.type() === 'error' && !/Failed to load resource/.test(message.text()))
+          problems.push(message.text());
+      });
+      await page.route(/\/assets\/index-[^/]+\.js$/, (route) => route.abort());
+      await page.goto('/');
+      await shown(page.getByRole('heading', { name: 'See a doctor without leaving home' }));
+      expect(await page.title()).toBe('Welcome · Vizita');
+      // The form is there to see, not to use, until the app has replaced it.
+      const form = page.locator('form');
+      expect(await form.getAttribute('inert')).toBe('');
+      await form.getByLabel('Email').click({ force: true });
+      expect(await page.evaluate(() => document.activeElement?.tagName)).not.toBe('INPUT');
+      // A link works without the app.
+      await page.getByRole('link', { name: 'Find a doctor' }).click();
+      await waitForPath(page, '/doctors');
+
+      // A browser that chose Bulgarian would see English first: the page stays hidden there.
+      await page.evaluate(() => localStorage.setItem('locale', 'bg'));
+      await page.goto('/');
+      await expect.poll(() => page.locator('[data-prerendered]').count()).toBe(1);
+      await gone(page.getByRole('heading', { name: 'See a doctor without leaving home' }));
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+
+    // With the app, it takes over in place: the same page, now a form that signs in.
+    const page = journey.page;
+    await page.goto('/');
+    await page.locator('[data-prerendered]').waitFor({ state: 'detached' });
+    await shown(page.getByRole('heading', { name: 'See a doctor without leaving home' }));
+    await field(loginForm(page), 'Email').fill('nobody@example.test');
+    await field(loginForm(page), 'Password').fill('Wrong-2026-Aa1!');
+    await button(loginForm(page), 'Sign In').click();
+    await shown(text(page, 'Invalid email or password'));
+  });
 });

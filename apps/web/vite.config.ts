@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
 import { pwaPlugin } from './build/pwa-plugin';
 import { chunkGroupsPlugin } from './build/chunk-groups';
+import { prerenderPlugin } from './build/prerender-plugin';
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3001}`;
 
@@ -64,7 +65,15 @@ function chunkPackages(): Plugin {
   };
 }
 
-const plugins = [react(), tailwindcss(), chunkPackages(), chunkGroupsPlugin(), pwaPlugin()];
+// prerenderPlugin after pwaPlugin: welcome.html is index.html once the build's id is in it.
+const plugins = [
+  react(),
+  tailwindcss(),
+  chunkPackages(),
+  chunkGroupsPlugin(),
+  pwaPlugin(),
+  prerenderPlugin(),
+];
 
 // react-router 7's export map names only its development build, which keeps dev-only checks and
 // warnings in production bundles (remix-run/react-router#12532); a build takes the production one.

@@ -122,6 +122,9 @@ export async function expectFocusVisible(p: Page): Promise<void> {
 
 /** Presses Tab until `target` has the focus; fails after `maxTabs` presses. */
 export async function tabTo(p: Page, target: Locator, maxTabs: number): Promise<void> {
+  // Keys go to the page, not to a locator, so the wait for the app over the prerendered welcome
+  // page (support/browser.ts) does not apply: its inert controls take no focus (ADR 0050).
+  await p.locator('[data-prerendered]').waitFor({ state: 'detached' });
   for (let i = 0; i <= maxTabs; i += 1) {
     if (await target.evaluate((el) => el === document.activeElement)) return;
     await p.keyboard.press('Tab');

@@ -81,8 +81,11 @@ function findAll(query: PageQuery): Element[] {
     typeof name === 'string'
       ? normalize(value) === name
       : new RegExp(name.source, name.flags).test(normalize(value));
+  // Inert: the prerendered welcome page's controls until the app takes over (ADR 0050).
   const visible = (el: Element) =>
-    el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden';
+    el.getClientRects().length > 0 &&
+    getComputedStyle(el).visibility !== 'hidden' &&
+    !el.closest('[inert]');
   const selectors: Record<Role, string> = {
     button: 'button, [role=button], input[type=submit], input[type=button]',
     link: 'a[href], [role=link]',

@@ -58,7 +58,7 @@ import { createMetrics, metricsPlugin } from './plugins/metrics.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { websocketPlugin } from './plugins/websocket.ts';
-import { spaPlugin } from './plugins/spa.ts';
+import { inlineScriptSources, spaPlugin } from './plugins/spa.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -161,9 +161,12 @@ export async function buildApp(deps: AppDeps) {
     availabilityCache: () => app.availability.stats(),
   });
   // Before every route: helmet's headers, the permissions policy, no-store for answers about people.
+  const webRoot =
+    deps.webRoot ?? config.webRoot ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
   await app.register(securityHeadersPlugin, {
     frameOrigins: DAILY_ORIGINS,
     secure: config.secureCookies,
+    scriptSources: inlineScriptSources(webRoot),
   });
   // Before every route: JSON answers above 1 KB leave compressed (ADR 0029).
   await app.register(compressionPlugin);
@@ -295,8 +298,6 @@ export async function buildApp(deps: AppDeps) {
     deps.backgroundIntervalMs ?? BACKGROUND_INTERVAL_MS,
     () => afterResponse.settled(),
   );
-  const webRoot =
-    deps.webRoot ?? config.webRoot ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
   // The doctor directory as whole HTML for visitors and search engines, in the app's look.
   await registerPublicPages(app, { config, clock, doctors, photos, webRoot });
   // Last: the page answers whatever no route above did.

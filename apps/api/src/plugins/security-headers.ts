@@ -54,18 +54,26 @@ function permissionsPolicy(frameOrigins: string[]): string {
   ].join(', ');
 }
 
+export type SecurityHeadersOptions = {
+  /** Daily's origins, which the page may frame and call when Daily is the video provider. */
+  frameOrigins: string[];
+  /** HTTPS: HSTS and upgrade-insecure-requests. */
+  secure: boolean;
+  /** CSP sources for the build's inline scripts (`'sha256-…'`, plugins/spa.ts). */
+  scriptSources: string[];
+};
+
 function helmetOptions({
   frameOrigins,
   secure,
-}: {
-  frameOrigins: string[];
-  secure: boolean;
-}): HelmetOptions {
+  scriptSources,
+}: SecurityHeadersOptions): HelmetOptions {
   return {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // Our files, and the build's own inline scripts by their hashes (plugins/spa.ts).
+        scriptSrc: ["'self'", ...scriptSources],
         styleSrc: ["'self'", "'unsafe-inline'"],
         // Photos are uploaded and served here; blob: shows a received file before it is saved.
         imgSrc: ["'self'", 'data:', 'blob:'],
@@ -124,12 +132,10 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
  * cached).
  */
 export const securityHeadersPlugin = fp(
-  async (
-    app: FastifyInstance,
-    { frameOrigins, secure }: { frameOrigins: string[]; secure: boolean },
-  ) => {
+  async (app: FastifyInstance, options: SecurityHeadersOptions) => {
+    const { frameOrigins } = options;
     const page = {
-      ...securityHeaders(helmetOptions({ frameOrigins, secure })),
+      ...securityHeaders(helmetOptions(options)),
       'permissions-policy': permissionsPolicy(frameOrigins),
     };
     const api = apiHeaders(page);

@@ -1,9 +1,11 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import cookie from '@fastify/cookie';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spaPlugin } from './spa.ts';
+import { SESSION_MARKER_COOKIE } from '@vizita/shared/constants';
+import { inlineScriptSources, spaPlugin } from './spa.ts';
 
 let root: string;
 const app = Fastify();
@@ -12,6 +14,11 @@ beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'vizita-spa-'));
   mkdirSync(join(root, 'assets'));
   writeFileSync(join(root, 'index.html'), '<!doctype html><title>Vizita</title>');
+  // `/` prerendered for a visitor (ADR 0050), with its inline guard script.
+  writeFileSync(
+    join(root, 'welcome.html'),
+    '<!doctype html><title>Welcome · Vizita</title><script>alert(1)</script>',
+  );
   writeFileSync(join(root, 'assets', 'app-1a2b.js'), 'console.log(1)');
   // The installable app's files (ADR 0046), at the root where the build writes them.
   writeFileSync(join(root, 'sw.js'), 'self.addEventListener("fetch", () => {});');
@@ -19,6 +26,7 @@ beforeAll(async () => {
   writeFileSync(join(root, 'offline.html'), '<!doctype html><title>Offline</title>');
   mkdirSync(join(root, 'icons'));
   writeFileSync(join(root, 'icons', 'icon-192.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+  await app.register(cookie);
   await app.register(spaPlugin, { webRoot: root });
   await app.ready();
 });
@@ -44,6 +52,34 @@ describe('the single-page app', () => {
       expect(res.headers['cache-control']).toBe('no-cache');
     }
     expect((await get('/', '*/*')).statusCode).toBe(200);
+  });
+
+  it('answers `/` with the prerendered welcome page to a browser without a session', async () => {
+    const visitor = await get('/', 'text/html');
+    expect(visitor.statusCode).toBe(200);
+    expect(visitor.body).toContain('<title>Welcome · Vizita</title>');
+    expect(visitor.headers['cache-control']).toBe('no-cache');
+    // The same address answers two pages by the session marker: a cache must not mix them.
+    expect(visitor.headers.vary).toMatch(/Cookie/);
+
+    // Signed in, the app goes on to the dashboard; registering, it shows another form; and every
+    // other page is the app's own: none of them may flash the welcome page first.
+    const signedIn = await app.inject({
+      method: 'GET',
+      url: '/',
+      headers: { accept: 'text/html', cookie: `${SESSION_MARKER_COOKIE}=1` },
+    });
+    expect(signedIn.body).toContain('<title>Vizita</title>');
+    for (const url of ['/?register=true', '/dashboard', '/validate-email?token=x'])
+      expect((await get(url, 'text/html')).body, url).toContain('<title>Vizita</title>');
+  });
+
+  it('names the hash of each inline script of the build for the Content-Security-Policy', () => {
+    // The SHA-256 a browser computes for `alert(1)` (CSP Level 2's hash-source).
+    expect(inlineScriptSources(root)).toEqual([
+      "'sha256-bhHHL3z2vDgxUt0W3dWQOrprscmda2Y5pLsLg4GF+pI='",
+    ]);
+    expect(inlineScriptSources(join(root, 'nowhere'))).toEqual([]);
   });
 
   it('is not the answer to a JSON client, a server path or a missing file', async () => {

@@ -1,8 +1,10 @@
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { SESSION_MARKER_COOKIE } from '@vizita/shared/constants';
 import { errorBody } from './error-handler.ts';
 
 // First path segments that belong to the server (or to the build's files, /assets): a request
@@ -33,6 +35,34 @@ function acceptsHtml(accept: string | undefined): boolean {
   return /(^|,)\s*(text\/html|text\/\*|\*\/\*)\s*(;|,|$)/i.test(accept);
 }
 
+/** The pages of the build: the app's shell, and `/` prerendered for a visitor (ADR 0050). */
+const SHELL = 'index.html';
+const WELCOME = 'welcome.html';
+
+/**
+ * The Content-Security-Policy sources of the build's inline scripts (the prerendered page's
+ * guard): `'sha256-…'` of each, so that exactly these run and no other inline script would.
+ */
+export function inlineScriptSources(webRoot: string): string[] {
+  const sources = new Set<string>();
+  for (const page of [SHELL, WELCOME]) {
+    const path = join(webRoot, page);
+    if (!existsSync(path)) continue;
+    for (const [, body] of readFileSync(path, 'utf8').matchAll(/<script>([^<]*)<\/script>/g))
+      sources.add(`'sha256-${createHash('sha256').update(body!).digest('base64')}'`);
+  }
+  return [...sources];
+}
+
+/**
+ * Whether `/` may be answered with the prerendered welcome page: the bare address, asked by a
+ * browser that holds no session (the marker cookie, ADR 0049). With a session the app goes on to
+ * the dashboard, and `/?register=true` shows the registration instead: both get the shell.
+ */
+function wantsWelcome(request: FastifyRequest): boolean {
+  return request.url === '/' && !request.cookies?.[SESSION_MARKER_COOKIE];
+}
+
 /**
  * Serves the built SPA: hashed assets cached for a year; everything else — index.html, the
  * service worker /sw.js, the manifest, the offline page — revalidated on every use, so that a
@@ -42,7 +72,8 @@ function acceptsHtml(accept: string | undefined): boolean {
  */
 export const spaPlugin = fp<{ webRoot: string }>(
   async (app: FastifyInstance, { webRoot }) => {
-    const hasBuild = existsSync(join(webRoot, 'index.html'));
+    const hasBuild = existsSync(join(webRoot, SHELL));
+    const hasWelcome = existsSync(join(webRoot, WELCOME));
     if (hasBuild) {
       await app.register(fastifyStatic, {
         root: webRoot,
@@ -72,8 +103,12 @@ export const spaPlugin = fp<{ webRoot: string }>(
         // A missing file (/logo.png) stays a 404; a route (/dashboard/billing) has no extension.
         !/\.[a-z0-9]+$/i.test(path) &&
         acceptsHtml(request.headers.accept);
-      if (hasBuild && isPage)
-        return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      if (hasBuild && isPage) {
+        // The two pages of `/` depend on the session marker: a cache must keep them apart.
+        if (path === '/') reply.header('vary', 'Cookie');
+        const page = hasWelcome && wantsWelcome(request) ? WELCOME : SHELL;
+        return reply.header('cache-control', 'no-cache').sendFile(page);
+      }
       return reply.status(404).send(errorBody('notFound'));
     });
   },

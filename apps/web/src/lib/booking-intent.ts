@@ -3,7 +3,8 @@
 // the booking page. The route guards read it, so this module is on the first page: keep it small.
 // The /book route, which checks the link, is the only writer (app/pages/book-link-page.tsx).
 
-const KEY = 'bookingIntent';
+/** Its key in localStorage; the prerendered welcome page looks for it too (src/prerender). */
+export const BOOKING_INTENT_KEY = 'bookingIntent';
 
 /** How long a chosen time is remembered: a day, enough for validating an e-mail address. */
 export const BOOKING_INTENT_TTL_MS = 24 * 60 * 60 * 1000;
@@ -20,7 +21,7 @@ export interface BookingIntent {
 /** The remembered time, unless it is a day old (then it counts no more) or unreadable. */
 export function readBookingIntent(): BookingIntent | null {
   try {
-    const intent = JSON.parse(localStorage.getItem(KEY) ?? '0') as BookingIntent;
+    const intent = JSON.parse(localStorage.getItem(BOOKING_INTENT_KEY) ?? '0') as BookingIntent;
     // A missing or foreign value has no `savedAt`: NaN is never below the limit.
     if (Date.now() - intent.savedAt < BOOKING_INTENT_TTL_MS) return intent;
   } catch {
@@ -32,7 +33,7 @@ export function readBookingIntent(): BookingIntent | null {
 /** Remembers a booking link's time (checked by the /book route) from now on. */
 export function saveBookingIntent(intent: Omit<BookingIntent, 'savedAt'>): void {
   try {
-    localStorage.setItem(KEY, JSON.stringify({ ...intent, savedAt: Date.now() }));
+    localStorage.setItem(BOOKING_INTENT_KEY, JSON.stringify({ ...intent, savedAt: Date.now() }));
   } catch {
     // Not remembered (storage unavailable): after signing in she chooses the time again.
   }
@@ -41,7 +42,7 @@ export function saveBookingIntent(intent: Omit<BookingIntent, 'savedAt'>): void 
 /** Forgets it: the patient reached the time's confirmation, or chose not to book it. */
 export function clearBookingIntent(): void {
   try {
-    localStorage.removeItem(KEY);
+    localStorage.removeItem(BOOKING_INTENT_KEY);
   } catch {
     // Nothing stored, then.
   }

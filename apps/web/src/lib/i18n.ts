@@ -1,4 +1,4 @@
-import i18next from 'i18next';
+import i18next, { type InitOptions } from 'i18next';
 import { useCallback } from 'react';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import {
@@ -65,6 +65,19 @@ async function ensureLoaded(locale: Locale, part: Part): Promise<void> {
   }
 }
 
+/** How i18next is set up: here, and for the welcome page the build renders (src/prerender). */
+export const I18N_OPTIONS = {
+  partialBundledLanguages: true,
+  lng: DEFAULT_LOCALE,
+  fallbackLng: DEFAULT_LOCALE,
+  supportedLngs: LOCALES,
+  ns: FIRST_PAGE_NAMESPACES,
+  defaultNS: 'common',
+  interpolation: { escapeValue: false }, // React escapes
+  initAsync: false,
+  showSupportNotice: false,
+} satisfies InitOptions;
+
 let markLanguageReady!: () => void;
 /** Settles once the first initI18n has initialised i18next and chosen the language. */
 const languageReady = new Promise<void>((resolve) => (markLanguageReady = resolve));
@@ -75,18 +88,7 @@ const languageReady = new Promise<void>((resolve) => (markLanguageReady = resolv
  */
 export async function initI18n(locale: Locale = storedLocale() ?? DEFAULT_LOCALE): Promise<void> {
   if (!i18next.isInitialized) {
-    await i18next.use(initReactI18next).init({
-      resources: {},
-      partialBundledLanguages: true,
-      lng: DEFAULT_LOCALE,
-      fallbackLng: DEFAULT_LOCALE,
-      supportedLngs: LOCALES,
-      ns: FIRST_PAGE_NAMESPACES,
-      defaultNS: 'common',
-      interpolation: { escapeValue: false }, // React escapes
-      initAsync: false,
-      showSupportNotice: false,
-    });
+    await i18next.use(initReactI18next).init({ ...I18N_OPTIONS, resources: {} });
     i18next.on('languageChanged', applyLocale);
   }
   try {

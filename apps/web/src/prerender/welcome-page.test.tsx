@@ -1,0 +1,87 @@
+import { runInThisContext } from 'node:vm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { LOCALE_STORAGE_KEY } from '@vizita/shared/constants';
+import { BOOKING_INTENT_KEY } from '../lib/booking-intent';
+import { PRERENDERED_ATTRIBUTE, renderWelcomePage, welcomeDocument } from './welcome-page';
+
+// What the build puts into welcome.html (ADR 0050): `/` as a first-time visitor sees it, which
+// paints before the app has loaded and must never take input the app would then throw away.
+
+const INDEX_HTML = [
+  '<!doctype html><html lang="en"><head><title>Vizita</title>',
+  '<script type="module" crossorigin src="/assets/index-1a2b.js"></script>',
+  '<link rel="stylesheet" crossorigin href="/assets/index-3c4d.css"></head>',
+  '<body><div id="root"></div></body></html>',
+].join('');
+
+/** The page as a browser would build it from welcome.html, with the guard script run. */
+async function loadWelcomeDocument(): Promise<Document> {
+  const html = welcomeDocument(INDEX_HTML, await renderWelcomePage());
+  const page = new DOMParser().parseFromString(html, 'text/html');
+  const guard = page.querySelector('head script:not([src])')?.textContent ?? '';
+  // The guard marks this test's own <html>; copied to the parsed page as a browser would set it.
+  runInThisContext(guard);
+  for (const { name, value } of Array.from(document.documentElement.attributes))
+    if (name.startsWith('data-prerender')) page.documentElement.setAttribute(name, value);
+  return page;
+}
+
+const stale = (page: Document) => page.documentElement.hasAttribute('data-prerender-stale');
+
+afterEach(() => {
+  localStorage.clear();
+  for (const { name } of Array.from(document.documentElement.attributes))
+    if (name.startsWith('data-prerender')) document.documentElement.removeAttribute(name);
+});
+
+describe('the prerendered welcome page', () => {
+  it('is the welcome page in English, with its title, sign-in form and promises', async () => {
+    const page = await loadWelcomeDocument();
+    expect(page.title).toBe('Welcome · Vizita');
+    const root = page.querySelector(`#root > [${PRERENDERED_ATTRIBUTE}]`);
+    expect(root?.querySelector('h1')?.textContent).toBe('See a doctor without leaving home');
+    expect(root?.querySelector('#login-heading')?.textContent).toBe('Sign In');
+    expect(root?.querySelector('label')?.textContent).toBe('Email');
+    expect(root?.querySelector('#promises-heading')?.textContent).toBe('Care you can trust');
+    // Laid out as the app's page will be: the wrapper has no box of its own.
+    expect(root?.getAttribute('style')).toBe('display:contents');
+    // The guard runs before the stylesheet, which a script after it would have to wait for.
+    expect(page.head.innerHTML.indexOf('<script>')).toBeLessThan(
+      page.head.innerHTML.indexOf('rel="stylesheet"'),
+    );
+  });
+
+  it('takes no input until the app has replaced it: every form and button is inert', async () => {
+    const page = await loadWelcomeDocument();
+    const controls = page.querySelectorAll('#root form, #root button');
+    expect(controls.length).toBeGreaterThanOrEqual(3); // the form, "Show password", the language
+    for (const control of Array.from(controls)) expect(control.hasAttribute('inert')).toBe(true);
+    // The links outside the form work without the app.
+    const links = Array.from(page.querySelectorAll('#root a[href]')).filter(
+      (a) => !a.closest('form'),
+    );
+    expect(links.map((a) => a.getAttribute('href'))).toEqual(
+      expect.arrayContaining(['/doctors?lang=en', '/?register=true', '/legal/privacy']),
+    );
+    for (const link of links) expect(link.closest('[inert]')).toBeNull();
+  });
+
+  it('stays hidden in a browser where the app would show another language or a chosen time', async () => {
+    expect(stale(await loadWelcomeDocument())).toBe(false);
+    localStorage.setItem(LOCALE_STORAGE_KEY, 'en');
+    expect(stale(await loadWelcomeDocument())).toBe(false);
+    localStorage.setItem(LOCALE_STORAGE_KEY, 'bg');
+    expect(stale(await loadWelcomeDocument())).toBe(true);
+
+    localStorage.clear();
+    document.documentElement.removeAttribute('data-prerender-stale');
+    localStorage.setItem(BOOKING_INTENT_KEY, JSON.stringify({ slug: 'x', at: 'y', savedAt: 1 }));
+    expect(stale(await loadWelcomeDocument())).toBe(true);
+
+    // The rule that hides it wins over the wrapper's own display.
+    const page = await loadWelcomeDocument();
+    expect(page.querySelector('head style')?.textContent).toBe(
+      `html[data-prerender-stale] [${PRERENDERED_ATTRIBUTE}]{display:none!important}`,
+    );
+  });
+});
