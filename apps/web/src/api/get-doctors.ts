@@ -1,14 +1,20 @@
-import { doctorListResponseSchema, type Doctor } from '@vizita/shared/contracts/doctors';
+import type { Doctor } from '@vizita/shared/contracts/doctors';
 import { api } from '../lib/api-client';
 import { startEarly, takeEarly } from '../lib/early-read';
 
 /**
  * GET /api/doctors (public) — the doctors a patient can book (spec §3 Doctor, §7). A plain call,
  * without TanStack Query: the booking's route starts it before its page has loaded, and the
- * public pages' booking link reads it signed out (ADR 0010, 0048).
+ * public pages' booking link reads it signed out (ADR 0010, 0048). The entry carries this call,
+ * not its schema: the doctors' contract is fetched beside the answer, so that every first page
+ * does not build its zod schemas as the app starts (main-thread time on a phone, issue #23).
  */
 export async function getDoctors(): Promise<Doctor[]> {
-  return doctorListResponseSchema.parse(await api.get('/api/doctors')).data;
+  const [body, { doctorListResponseSchema }] = await Promise.all([
+    api.get('/api/doctors'),
+    import('@vizita/shared/contracts/doctors'),
+  ]);
+  return doctorListResponseSchema.parse(body).data;
 }
 
 const EARLY_KEY = 'doctors';
