@@ -61,6 +61,7 @@ describe('the single-page app', () => {
     expect(visitor.headers['cache-control']).toBe('no-cache');
     // The same address answers two pages by the session marker: a cache must not mix them.
     expect(visitor.headers.vary).toMatch(/Cookie/);
+    expect(visitor.headers.vary).toMatch(/Accept-Encoding/);
 
     // Signed in, the app goes on to the dashboard; registering, it shows another form; and every
     // other page is the app's own: none of them may flash the welcome page first.

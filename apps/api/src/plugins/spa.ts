@@ -104,8 +104,9 @@ export const spaPlugin = fp<{ webRoot: string }>(
         !/\.[a-z0-9]+$/i.test(path) &&
         acceptsHtml(request.headers.accept);
       if (hasBuild && isPage) {
-        // The two pages of `/` depend on the session marker: a cache must keep them apart.
-        if (path === '/') reply.header('vary', 'Cookie');
+        // The two pages of `/` depend on the session marker: a cache must keep them apart (and
+        // the encodings, as setHeaders below says for every file; this header replaces that one).
+        if (path === '/') reply.header('vary', 'Accept-Encoding, Cookie');
         const page = hasWelcome && wantsWelcome(request) ? WELCOME : SHELL;
         return reply.header('cache-control', 'no-cache').sendFile(page);
       }
