@@ -15,6 +15,7 @@ import {
   waitForPath,
   htmlLang,
   signIn,
+  gotoWelcome,
   expectDashboard,
   switchLanguage,
   expectDashboardIn,
@@ -35,7 +36,7 @@ describe('accounts', () => {
     const page = journey.page;
     const user = newUser('Maria');
 
-    await page.goto('/');
+    await gotoWelcome(page);
     await shown(button(loginForm(page), 'Sign In'));
     await expectAccessible(page, 'welcome (en)');
     await page.setViewportSize(MOBILE);
@@ -138,7 +139,7 @@ describe('accounts', () => {
     await registerValidatedUser(journey.app.url, journey.sink, user);
     const newPassword = `New-${user.password}`;
 
-    await page.goto('/');
+    await gotoWelcome(page);
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await waitForPath(page, '/forgot-password');
     await expectAccessible(page, 'forgot-password (en)');
@@ -169,7 +170,7 @@ describe('accounts', () => {
     const user = newUser('Elena');
     await registerValidatedUser(journey.app.url, journey.sink, user);
 
-    await page.goto('/');
+    await gotoWelcome(page);
     const form = loginForm(page);
     await shown(button(form, 'Sign In'));
 
@@ -252,8 +253,7 @@ describe('accounts', () => {
 
     // With the app, it takes over in place: the same page, now a form that signs in.
     const page = journey.page;
-    await page.goto('/');
-    await page.locator('[data-prerendered]').waitFor({ state: 'detached' });
+    await gotoWelcome(page);
     await shown(page.getByRole('heading', { name: 'See a doctor without leaving home' }));
     await field(loginForm(page), 'Email').fill('nobody@example.test');
     await field(loginForm(page), 'Password').fill('Wrong-2026-Aa1!');

@@ -23,6 +23,7 @@ import {
   text,
   typeIn,
   waitForPath,
+  gotoWelcome,
 } from './support/ui.ts';
 import { newUser } from './support/users.ts';
 
@@ -42,7 +43,7 @@ describe('the main path in Firefox ESR', () => {
     const user = newUser('Greta');
 
     // Register.
-    await page.goto('/');
+    await gotoWelcome(page);
     await shown(button(loginForm(page), 'Sign In'));
     await expectAccessibleAtBothSizes(page, 'welcome');
     await page.goto('/?register=true');

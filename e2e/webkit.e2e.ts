@@ -229,14 +229,17 @@ describe('WebKit (issue #23)', () => {
     await page.shown(text('Camera: works.'));
     await page.shown(text('Microphone: works.'));
     await expect
-      .poll(() =>
-        page.session.execute(async () => {
-          const video = document.querySelector<HTMLVideoElement>('[data-testid="preview-video"]');
-          if (!video || video.readyState < 2 || video.videoWidth === 0) return false;
-          const before = video.currentTime;
-          await new Promise((resolve) => setTimeout(resolve, 300));
-          return video.currentTime > before;
-        }),
+      .poll(
+        () =>
+          page.session.execute(async () => {
+            const video = document.querySelector<HTMLVideoElement>('[data-testid="preview-video"]');
+            if (!video || video.readyState < 2 || video.videoWidth === 0) return false;
+            const before = video.currentTime;
+            await new Promise((resolve) => setTimeout(resolve, 300));
+            return video.currentTime > before;
+          }),
+        // The mock camera may start late on a busy machine (expect.poll's default is 1 s).
+        { timeout: 10_000 },
       )
       .toBe(true);
     expect(await page.isDisabled(button('Join now'))).toBe(true);

@@ -48,7 +48,6 @@ export async function launchPersistentPage(
   });
   context.setDefaultTimeout(15_000);
   const page = context.pages()[0] ?? (await context.newPage());
-  await waitForTheAppBeforeActing(page);
   const close = async () => {
     await context.close();
     // Chromium may still be writing its profile as it exits.
@@ -99,16 +98,6 @@ export type TestPage = {
 };
 
 /**
- * `/` arrives prerendered (ADR 0050): a picture of the welcome page whose forms and buttons are
- * inert until the app renders over it. A person waits for the form to answer; so does a test, or
- * it would type into a field the app is about to replace. Before any click or key press, while
- * the picture shows, Playwright waits until the app has taken over.
- */
-async function waitForTheAppBeforeActing(page: Page): Promise<void> {
-  await page.addLocatorHandler(page.locator('[data-prerendered] main'), async () => {});
-}
-
-/**
  * A fresh context (cookies, storage) per test, in US English as the spec's dates assume, and —
  * unless a journey moves the person elsewhere — in Sofia, where the demo doctors work, so times
  * read as the doctors' slots (ADR 0019: another zone shows the person's own time).
@@ -140,7 +129,6 @@ export async function openPage(
   });
   context.setDefaultTimeout(15_000);
   const page = await context.newPage();
-  await waitForTheAppBeforeActing(page);
   const problems: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error') problems.push(`console: ${message.text()}`);

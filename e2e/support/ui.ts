@@ -44,8 +44,18 @@ export async function typeIn(target: Locator, value: string): Promise<void> {
   else await target.pressSequentially(value);
 }
 
-export async function signIn(p: Page, email: string, password: string): Promise<void> {
+/**
+ * Opens `/` and waits for the app: the page arrives prerendered (ADR 0050), a picture of the
+ * welcome page whose form is inert until the app renders over it. A person waits for the form to
+ * answer; so does a test, or it would type into a field the app is about to replace.
+ */
+export async function gotoWelcome(p: Page): Promise<void> {
   await p.goto('/');
+  await p.locator('[data-prerendered]').waitFor({ state: 'detached' });
+}
+
+export async function signIn(p: Page, email: string, password: string): Promise<void> {
+  await gotoWelcome(p);
   const form = loginForm(p);
   await typeIn(field(form, 'Email'), email);
   await typeIn(field(form, 'Password'), password);
@@ -122,8 +132,7 @@ export async function expectFocusVisible(p: Page): Promise<void> {
 
 /** Presses Tab until `target` has the focus; fails after `maxTabs` presses. */
 export async function tabTo(p: Page, target: Locator, maxTabs: number): Promise<void> {
-  // Keys go to the page, not to a locator, so the wait for the app over the prerendered welcome
-  // page (support/browser.ts) does not apply: its inert controls take no focus (ADR 0050).
+  // The prerendered welcome page's controls are inert until the app takes over (ADR 0050).
   await p.locator('[data-prerendered]').waitFor({ state: 'detached' });
   for (let i = 0; i <= maxTabs; i += 1) {
     if (await target.evaluate((el) => el === document.activeElement)) return;
