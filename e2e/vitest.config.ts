@@ -11,8 +11,10 @@ export default defineConfig({
     include: ['e2e/**/*.e2e.ts'],
     environment: 'node',
     fileParallelism: false,
-    // A journey is a minute of real browser and real PostgreSQL work on a busy machine.
-    testTimeout: 120_000,
+    // A journey is a minute of real browser and real PostgreSQL work; beside another on two busy
+    // cores the longest ones (a whole call, the clinic's day, the main path in Firefox) took
+    // 100–126 s on 2026-11-28. Each step has its own, shorter wait; this one only ends a hang.
+    testTimeout: 240_000,
     // beforeAll creates a PostgreSQL cluster (initdb) and starts Chromium.
     hookTimeout: 180_000,
     teardownTimeout: 60_000,
