@@ -51,8 +51,11 @@ export async function typeIn(target: Locator, value: string): Promise<void> {
  */
 export async function gotoWelcome(p: Page): Promise<void> {
   await p.goto('/');
-  await p.locator('[data-prerendered]').waitFor({ state: 'detached' });
+  await waitForTheApp(p);
 }
+
+/** Until the app has rendered over the prerendered welcome page (a no-op on any other page). */
+const waitForTheApp = (p: Page) => p.locator('[data-prerendered]').waitFor({ state: 'detached' });
 
 export async function signIn(p: Page, email: string, password: string): Promise<void> {
   await gotoWelcome(p);
@@ -133,7 +136,7 @@ export async function expectFocusVisible(p: Page): Promise<void> {
 /** Presses Tab until `target` has the focus; fails after `maxTabs` presses. */
 export async function tabTo(p: Page, target: Locator, maxTabs: number): Promise<void> {
   // The prerendered welcome page's controls are inert until the app takes over (ADR 0050).
-  await p.locator('[data-prerendered]').waitFor({ state: 'detached' });
+  await waitForTheApp(p);
   for (let i = 0; i <= maxTabs; i += 1) {
     if (await target.evaluate((el) => el === document.activeElement)) return;
     await p.keyboard.press('Tab');
