@@ -46,15 +46,18 @@ export async function typeIn(target: Locator, value: string): Promise<void> {
 
 /**
  * Opens `/` and waits for the app: the page arrives prerendered (ADR 0050), a picture of the
- * welcome page whose form is inert until the app renders over it. A person waits for the form to
- * answer; so does a test, or it would type into a field the app is about to replace.
+ * welcome page whose form is inert until the app has taken it over (hydrated it, ADR 0051, or
+ * rendered its own). A person waits for the form to answer; so does a test.
  */
 export async function gotoWelcome(p: Page): Promise<void> {
   await p.goto('/');
   await waitForTheApp(p);
 }
 
-/** Until the app has rendered over the prerendered welcome page (a no-op on any other page). */
+/**
+ * Until the app has taken over the prerendered welcome page: the mark is gone (a no-op on any
+ * other page).
+ */
 const waitForTheApp = (p: Page) => p.locator('[data-prerendered]').waitFor({ state: 'detached' });
 
 export async function signIn(p: Page, email: string, password: string): Promise<void> {

@@ -71,6 +71,8 @@ const lazyBookLink = async () => {
 
 /** The signed-in layout, under which the staff areas are patched in. */
 const SIGNED_IN_ROUTE_ID = 'signed-in';
+/** The signed-out pages' layout, whose loader turns signed-in visitors away. */
+export const GUEST_ROUTE_ID = 'guest';
 const STAFF_AREA = /^\/(doctor|admin)(\/|$)/;
 
 /** The route table of spec §2. */
@@ -82,6 +84,7 @@ export const routes: RouteObject[] = [
     HydrateFallback: DelayedSpinner,
     children: [
       {
+        id: GUEST_ROUTE_ID,
         loader: requireGuest,
         HydrateFallback: DelayedSpinner,
         Component: PublicLayout,

@@ -1,7 +1,7 @@
 import { useLayoutEffect } from 'react';
 import { RouterProvider } from 'react-router';
 
-type Router = Parameters<typeof RouterProvider>[0]['router'];
+export type Router = Parameters<typeof RouterProvider>[0]['router'];
 
 /**
  * React Router's `RouterProvider`, which never misses the router's first load.

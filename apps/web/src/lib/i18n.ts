@@ -8,6 +8,7 @@ import {
   LOCALES,
   type Locale,
 } from '@vizita/shared/constants';
+import { nextTask } from './next-task';
 import { storedLocale } from './stored-locale';
 import type { ValidationMessageKey } from '@vizita/shared/messages/validation';
 import { setRequestLocale } from './api-client';
@@ -78,6 +79,16 @@ export const I18N_OPTIONS = {
   showSupportNotice: false,
 } satisfies InitOptions;
 
+let setUpOnce: Promise<void> | undefined;
+/** i18next's own set-up, once. */
+function setUp(): Promise<void> {
+  setUpOnce ??= nextTask().then(async () => {
+    await i18next.use(initReactI18next).init({ ...I18N_OPTIONS, resources: {} });
+    i18next.on('languageChanged', applyLocale);
+  });
+  return setUpOnce;
+}
+
 let markLanguageReady!: () => void;
 /** Settles once the first initI18n has initialised i18next and chosen the language. */
 const languageReady = new Promise<void>((resolve) => (markLanguageReady = resolve));
@@ -87,10 +98,10 @@ const languageReady = new Promise<void>((resolve) => (markLanguageReady = resolv
  * en). Resolves when that language is ready, so the first paint is already in it.
  */
 export async function initI18n(locale: Locale = storedLocale() ?? DEFAULT_LOCALE): Promise<void> {
-  if (!i18next.isInitialized) {
-    await i18next.use(initReactI18next).init({ ...I18N_OPTIONS, resources: {} });
-    i18next.on('languageChanged', applyLocale);
-  }
+  // The texts are on their way while i18next is set up, in a task after the caller's: at the
+  // app's start, after the entry's evaluation (main.tsx).
+  bundles.firstPage[locale]().catch(() => {});
+  await setUp();
   try {
     // The first page's texts; the signed-in routes load the rest.
     await ensureLoaded(locale, 'firstPage');

@@ -2,7 +2,8 @@ import { runInThisContext } from 'node:vm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LOCALE_STORAGE_KEY } from '@vizita/shared/constants';
 import { BOOKING_INTENT_KEY } from '../lib/booking-intent';
-import { PRERENDERED_ATTRIBUTE, renderWelcomePage, welcomeDocument } from './welcome-page';
+import { PRERENDERED_ATTRIBUTE } from './markers';
+import { renderWelcomePage, welcomeDocument } from './welcome-page';
 
 // What the build puts into welcome.html (ADR 0050): `/` as a first-time visitor sees it, which
 // paints before the app has loaded and must never take input the app would then throw away.
@@ -51,7 +52,7 @@ describe('the prerendered welcome page', () => {
     );
   });
 
-  it('takes no input until the app has replaced it: every form and button is inert', async () => {
+  it('takes no input until the app has taken it over: every form and button is inert', async () => {
     const page = await loadWelcomeDocument();
     const controls = page.querySelectorAll('#root form, #root button');
     expect(controls.length).toBeGreaterThanOrEqual(3); // the form, "Show password", the language

@@ -2,26 +2,20 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import i18next from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter } from 'react-router';
 import { DEFAULT_LOCALE, LOCALE_STORAGE_KEY } from '@vizita/shared/constants';
-import { PublicLayout } from '../app/layouts/public-layout';
-import { RootLayout } from '../app/layouts/root-layout';
-import { WelcomePage } from '../features/auth/components/welcome-page';
+import { App } from '../app/app';
+import { GUEST_ROUTE_ID, routes } from '../app/routes';
 import { BOOKING_INTENT_KEY } from '../lib/booking-intent';
 import { I18N_OPTIONS } from '../lib/i18n';
 import { enFirstPage } from '../locales/en-first-page';
+import { PRERENDERED_ATTRIBUTE, STALE_ATTRIBUTE } from './markers';
 
 // `/` as a first-time visitor sees it, rendered to HTML when the app is built (build/
 // prerender-plugin.ts, ADR 0050): the phone paints the page as soon as the document and its
-// stylesheet arrive, instead of after the entry has downloaded and run. The app then renders
-// over it as before (createRoot empties #root), with the same markup in the same place. Not
-// hydrated: the page is a picture of the app until the app takes over, so it cannot take input
-// that the app's first render would throw away.
-
-/** Marks the prerendered markup in #root; hidden when this browser would see another page. */
-export const PRERENDERED_ATTRIBUTE = 'data-prerendered';
-/** Set on <html> by the guard script when the prerendered page is not what the app will show. */
-const STALE_ATTRIBUTE = 'data-prerender-stale';
+// stylesheet arrive, instead of after the entry has downloaded and run. The app then hydrates it
+// (ADR 0051). Until then the page is a picture of the app: it takes no input that the app would
+// not see.
 
 export type PrerenderedPage = {
   /** The page's <title> text. */
@@ -34,9 +28,10 @@ export type PrerenderedPage = {
 };
 
 /**
- * A form or a button does nothing until the app runs, and what is typed into a field would be
- * gone when the app replaces it: both are inert (neither focusable nor clickable) meanwhile.
- * Links stay links: they work without the app.
+ * A form or a button does nothing until the app runs, and what is typed into a field before the
+ * app has hydrated it would not be in the app's state (or, where the app renders the page anew,
+ * gone): both are inert (neither focusable nor clickable) meanwhile; the app lifts that
+ * (app/mount-app.tsx). Links stay links: they work without the app.
  */
 export function makeControlsInert(markup: string): string {
   return markup.replace(/<(form|button)(?=[\s>])/g, '<$1 inert=""');
@@ -64,19 +59,16 @@ export async function renderWelcomePage(): Promise<PrerenderedPage> {
   await i18n
     .use(initReactI18next)
     .init({ ...I18N_OPTIONS, resources: { [DEFAULT_LOCALE]: enFirstPage } });
-  // The part of the route table (app/routes.tsx) that `/` renders for a visitor, without the
-  // guard's loader: the build has no session, and a visitor has none either.
-  const router = createMemoryRouter([
-    {
-      path: '/',
-      Component: RootLayout,
-      children: [{ Component: PublicLayout, children: [{ index: true, Component: WelcomePage }] }],
-    },
-  ]);
+  // The app's own route table and tree (app/app.tsx), on the page the app's first render shows a
+  // visitor, so that the app can hydrate this markup (app/mount-app.tsx, ADR 0051). The guard's
+  // loader counts as run: the build has no session, and a visitor has none either.
+  const router = createMemoryRouter(routes, {
+    hydrationData: { loaderData: { [GUEST_ROUTE_ID]: null } },
+  });
   const html = renderToString(
     <StrictMode>
       <I18nextProvider i18n={i18n}>
-        <RouterProvider router={router} />
+        <App router={router} />
       </I18nextProvider>
     </StrictMode>,
   );
