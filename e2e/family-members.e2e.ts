@@ -1,7 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { egnCheckDigit } from '../packages/shared/src/domain/egn.ts';
 import { expectAccessible } from './support/axe.ts';
-import { openPage } from './support/browser.ts';
 import { setUpJourney } from './support/journey.ts';
 import {
   admitPatient,
@@ -115,30 +114,26 @@ describe('family members', () => {
     await expectAccessible(mother, 'appointments, for a child');
 
     // The doctor's console: "child, 7, with guardian Maria Ivanova".
-    const doctorTab = await openPage(journey.browser, journey.app.url);
+    const doctorTab = await journey.openTab();
     const doctor = doctorTab.page;
-    try {
-      await signInStaffFirstTime(doctor, DOCTOR.email, DOCTOR.password, '/doctor');
-      const next = doctor.getByRole('region', { name: 'Next consultation' });
-      // The doctor area's first load can take longer than expect.poll's default second.
-      await expect.poll(() => next.innerText(), { timeout: 15_000 }).toContain('Ivan Georgiev');
-      await expect.poll(() => next.innerText()).toContain('child, 7, with guardian Maria Ivanova');
-      await expectAccessible(doctor, 'doctor area, a child with his mother');
-      await next.getByRole('link', { name: 'Join' }).click();
-      await waitForPath(doctor, `/doctor/meeting/${id}`);
-      await passDeviceCheck(doctor);
+    await signInStaffFirstTime(doctor, DOCTOR.email, DOCTOR.password, '/doctor');
+    const next = doctor.getByRole('region', { name: 'Next consultation' });
+    // The doctor area's first load can take longer than expect.poll's default second.
+    await expect.poll(() => next.innerText(), { timeout: 15_000 }).toContain('Ivan Georgiev');
+    await expect.poll(() => next.innerText()).toContain('child, 7, with guardian Maria Ivanova');
+    await expectAccessible(doctor, 'doctor area, a child with his mother');
+    await next.getByRole('link', { name: 'Join' }).click();
+    await waitForPath(doctor, `/doctor/meeting/${id}`);
+    await passDeviceCheck(doctor);
 
-      // The mother does the device check, consents and joins with him.
-      await visit.getByRole('link', { name: 'Join Meeting' }).click();
-      await waitForPath(mother, `/dashboard/meeting/${id}`);
-      await passDeviceCheck(mother, { consent: true });
-      // The doctor's room names whom they treat: Ivan, come with his mother.
-      await shown(doctor.getByText(/Ivan Georgiev is waiting since/).first(), 30_000);
-      await admitPatient(doctor, 'Ivan Georgiev');
-      await expectConnected(mother);
-      await expectConnected(doctor);
-    } finally {
-      await doctorTab.context.close();
-    }
+    // The mother does the device check, consents and joins with him.
+    await visit.getByRole('link', { name: 'Join Meeting' }).click();
+    await waitForPath(mother, `/dashboard/meeting/${id}`);
+    await passDeviceCheck(mother, { consent: true });
+    // The doctor's room names whom they treat: Ivan, come with his mother.
+    await shown(doctor.getByText(/Ivan Georgiev is waiting since/).first(), 30_000);
+    await admitPatient(doctor, 'Ivan Georgiev');
+    await expectConnected(mother);
+    await expectConnected(doctor);
   });
 });

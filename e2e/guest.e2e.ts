@@ -1,7 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/axe.ts';
-import { openPage } from './support/browser.ts';
 import { setUpJourney } from './support/journey.ts';
 import { signInStaffFirstTime } from './support/two-factor.ts';
 import {
@@ -60,89 +59,85 @@ describe('a consultation without an account', () => {
     expect(mail.text).toContain('Guten Tag Anna Schmidt,');
     const link = /https?:\/\/\S+\/guest\/[\w-]{43}/.exec(mail.text)![0];
 
-    const guestTab = await openPage(journey.browser, journey.app.url, {
+    const guestTab = await journey.openTab({
       timezoneId: 'Europe/Berlin',
     });
-    const secondTab = await openPage(journey.browser, journey.app.url);
+    const secondTab = await journey.openTab();
     const guest = guestTab.page;
-    try {
-      // The link is used only on a click, then leaves the address bar.
-      await guest.goto(link);
-      await shown(guest.getByRole('heading', { name: 'Your video consultation' }));
-      await expectAccessible(guest, 'guest link');
-      await button(guest, 'Continue').click();
-      await waitForPath(guest, '/guest');
-      // The invitation's language: German from here on, with the guest's own name.
-      await shown(guest.getByText('Sie nehmen als Anna Schmidt teil.'));
-      await shown(
-        guest.getByRole('heading', {
-          name: 'Vor dem Beitritt: Kamera, Mikrofon und Verbindung prüfen',
-        }),
-        30_000,
-      );
-      await expectAccessible(guest, 'guest device check');
-      await guest.setViewportSize(MOBILE);
-      await expectAccessible(guest, 'guest device check (375×812)');
-      expect(await guest.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-        MOBILE.width,
-      );
-      await guest.setViewportSize(DESKTOP);
+    // The link is used only on a click, then leaves the address bar.
+    await guest.goto(link);
+    await shown(guest.getByRole('heading', { name: 'Your video consultation' }));
+    await expectAccessible(guest, 'guest link');
+    await button(guest, 'Continue').click();
+    await waitForPath(guest, '/guest');
+    // The invitation's language: German from here on, with the guest's own name.
+    await shown(guest.getByText('Sie nehmen als Anna Schmidt teil.'));
+    await shown(
+      guest.getByRole('heading', {
+        name: 'Vor dem Beitritt: Kamera, Mikrofon und Verbindung prüfen',
+      }),
+      30_000,
+    );
+    await expectAccessible(guest, 'guest device check');
+    await guest.setViewportSize(MOBILE);
+    await expectAccessible(guest, 'guest device check (375×812)');
+    expect(await guest.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      MOBILE.width,
+    );
+    await guest.setViewportSize(DESKTOP);
 
-      // Another browser with the same (forwarded) link gets nothing.
-      await secondTab.page.goto(link);
-      await button(secondTab.page, 'Continue').click();
-      await shown(
-        secondTab.page.getByText(
-          'This link has already been opened on another device. Please ask your practice for a new link.',
-        ),
-      );
+    // Another browser with the same (forwarded) link gets nothing.
+    await secondTab.page.goto(link);
+    await button(secondTab.page, 'Continue').click();
+    await shown(
+      secondTab.page.getByText(
+        'This link has already been opened on another device. Please ask your practice for a new link.',
+      ),
+    );
 
-      await passDeviceCheck(guest, { consent: true, language: 'de' });
-      await shown(guest.getByText(/Call Doctor lässt Sie gleich herein\./).first());
-      await expectAccessible(guest, 'guest waiting room');
+    await passDeviceCheck(guest, { consent: true, language: 'de' });
+    await shown(guest.getByText(/Call Doctor lässt Sie gleich herein\./).first());
+    await expectAccessible(guest, 'guest waiting room');
 
-      // The doctor joins from the consultation's page and lets the guest in, by the name given.
-      const doc = doctor;
-      await doc.goto(`/doctor/appointments/${appointmentId}`);
-      await shown(doc.getByText('Guest without account').first());
-      await doc.getByRole('link', { name: 'Join' }).click();
-      await waitForPath(doc, `/doctor/meeting/${appointmentId}`);
-      await passDeviceCheck(doc);
-      await admitPatient(doc, 'Anna Schmidt');
-      await expectConnected(guest);
-      await expectConnected(doc);
-      await expectRemoteVideoPlaying(guest);
-      await expectRemoteVideoPlaying(doc);
-      await shown(doc.getByText('Anna Schmidt', { exact: false }).first());
+    // The doctor joins from the consultation's page and lets the guest in, by the name given.
+    const doc = doctor;
+    await doc.goto(`/doctor/appointments/${appointmentId}`);
+    await shown(doc.getByText('Guest without account').first());
+    await doc.getByRole('link', { name: 'Join' }).click();
+    await waitForPath(doc, `/doctor/meeting/${appointmentId}`);
+    await passDeviceCheck(doc);
+    await admitPatient(doc, 'Anna Schmidt');
+    await expectConnected(guest);
+    await expectConnected(doc);
+    await expectRemoteVideoPlaying(guest);
+    await expectRemoteVideoPlaying(doc);
+    await shown(doc.getByText('Anna Schmidt', { exact: false }).first());
 
-      // Chat and a file, peer to peer, as for any patient.
-      await button(guest, 'Chat').click();
-      const chat = guest.getByRole('dialog', { name: 'Chat' });
-      await chat.getByLabel('Nachricht', { exact: true }).fill('Guten Tag, ich höre Sie gut.');
-      await chat.getByLabel('Nachricht', { exact: true }).press('Enter');
-      await button(doc, 'Chat 1 unread message').click();
-      await shown(
-        doc
-          .getByRole('dialog', { name: 'Chat' })
-          .getByRole('log')
-          .getByText('Guten Tag, ich höre Sie gut.'),
-      );
-      await doc.getByRole('button', { name: 'Close chat' }).click();
-      await guest.getByRole('button', { name: 'Chat schließen' }).click();
+    // Chat and a file, peer to peer, as for any patient.
+    await button(guest, 'Chat').click();
+    const chat = guest.getByRole('dialog', { name: 'Chat' });
+    await chat.getByLabel('Nachricht', { exact: true }).fill('Guten Tag, ich höre Sie gut.');
+    await chat.getByLabel('Nachricht', { exact: true }).press('Enter');
+    await button(doc, 'Chat 1 unread message').click();
+    await shown(
+      doc
+        .getByRole('dialog', { name: 'Chat' })
+        .getByRole('log')
+        .getByText('Guten Tag, ich höre Sie gut.'),
+    );
+    await doc.getByRole('button', { name: 'Close chat' }).click();
+    await guest.getByRole('button', { name: 'Chat schließen' }).click();
 
-      const letter = randomBytes(200_000);
-      const sha256 = createHash('sha256').update(letter).digest('hex');
-      await button(doc, 'Files').click();
-      await button(guest, 'Dateien').click();
-      await doc
-        .locator('input[type="file"]')
-        .setInputFiles({ name: 'ueberweisung.pdf', mimeType: 'application/pdf', buffer: letter });
-      await shown(
-        guest.locator(`li[data-direction="incoming"][data-sha256="${sha256}"] a[download]`),
-        30_000,
-      );
-    } finally {
-      await Promise.all([guestTab, secondTab].map((tab) => tab.context.close()));
-    }
+    const letter = randomBytes(200_000);
+    const sha256 = createHash('sha256').update(letter).digest('hex');
+    await button(doc, 'Files').click();
+    await button(guest, 'Dateien').click();
+    await doc
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'ueberweisung.pdf', mimeType: 'application/pdf', buffer: letter });
+    await shown(
+      guest.locator(`li[data-direction="incoming"][data-sha256="${sha256}"] a[download]`),
+      30_000,
+    );
   });
 });

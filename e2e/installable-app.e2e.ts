@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/axe.ts';
-import { launchPersistentPage, openPage } from './support/browser.ts';
+import { launchPersistentPage } from './support/browser.ts';
 import { freePort } from './support/free-port.ts';
 import { setUpJourney } from './support/journey.ts';
 import { signedInPatient } from './support/patients.ts';
@@ -208,7 +208,7 @@ describe('the installable app', () => {
     const next = nextDeployment();
     const deployment = { sameDeploymentAs: journey.app, smtpUrl: journey.sink.url, port };
     let server = await startApp(deployment);
-    const { page, context } = await openPage(journey.browser, server.url);
+    const { page } = await journey.openTab({ url: server.url });
     try {
       await signedInPatient(page, server, journey.sink, 'Vesela');
       const first = buildIn(readFileSync(join(WEB_DIST, 'index.html'), 'utf8'));
@@ -240,7 +240,6 @@ describe('the installable app', () => {
       expect(await buildOfWorker(page)).toBe(next.build);
       await shown(page.getByRole('heading', { name: 'Messages', level: 1 }));
     } finally {
-      await context.close();
       await server.stop();
       rmSync(next.dir, { recursive: true, force: true });
     }

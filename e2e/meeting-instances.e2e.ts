@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPage } from './support/browser.ts';
 import { setUpJourney } from './support/journey.ts';
 import { signInStaffFirstTime } from './support/two-factor.ts';
 import {
@@ -36,26 +35,22 @@ describe('a call across two API instances', () => {
     await signedInPatient(patient, journey.app, journey.sink, 'Maria');
     const appointmentId = await bookCallNow(patient, journey.app);
 
-    const doctorTab = await openPage(journey.browser, second.url);
-    try {
-      const doctor = doctorTab.page;
-      await signInStaffFirstTime(doctor, DOCTOR.email, DOCTOR.password, '/doctor');
-      await doctor.goto(`/doctor/meeting/${appointmentId}`);
-      await passDeviceCheck(doctor);
-      await patient.goto(`/dashboard/meeting/${appointmentId}`);
-      await passDeviceCheck(patient, { consent: true });
-      // The waiting room holds across instances: the doctor on one admits the patient on the other.
-      await admitPatient(doctor, 'Maria Ivanova');
+    const doctorTab = await journey.openTab({ url: second.url });
+    const doctor = doctorTab.page;
+    await signInStaffFirstTime(doctor, DOCTOR.email, DOCTOR.password, '/doctor');
+    await doctor.goto(`/doctor/meeting/${appointmentId}`);
+    await passDeviceCheck(doctor);
+    await patient.goto(`/dashboard/meeting/${appointmentId}`);
+    await passDeviceCheck(patient, { consent: true });
+    // The waiting room holds across instances: the doctor on one admits the patient on the other.
+    await admitPatient(doctor, 'Maria Ivanova');
 
-      await expectConnected(patient);
-      await expectConnected(doctor);
-      await expectRemoteVideoPlaying(patient);
-      await expectRemoteVideoPlaying(doctor);
-      // Each page's signalling socket is on its own instance.
-      expect(new URL(patient.url()).origin).toBe(journey.app.url);
-      expect(new URL(doctor.url()).origin).toBe(second.url);
-    } finally {
-      await doctorTab.context.close();
-    }
+    await expectConnected(patient);
+    await expectConnected(doctor);
+    await expectRemoteVideoPlaying(patient);
+    await expectRemoteVideoPlaying(doctor);
+    // Each page's signalling socket is on its own instance.
+    expect(new URL(patient.url()).origin).toBe(journey.app.url);
+    expect(new URL(doctor.url()).origin).toBe(second.url);
   });
 });

@@ -3,7 +3,6 @@ import type { Download, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { totpStep } from '../apps/api/src/lib/totp.ts';
 import { expectAccessible } from './support/axe.ts';
-import { openPage } from './support/browser.ts';
 import { setUpJourney } from './support/journey.ts';
 import { bookWithCallDoctor, callDoctor, createCallDoctor } from './support/meetings.ts';
 import { signedInPatient } from './support/patients.ts';
@@ -111,19 +110,15 @@ describe('privacy and data rights', () => {
       to: doctor.email,
       subject: /^Cancelled: consultation with Radostina/,
     });
-    const doctorPage = await openPage(journey.browser, app.url);
-    try {
-      const dr = doctorPage.page;
-      await signInStaffFirstTime(dr, doctor.email, doctor.password, '/doctor');
-      await dr.goto(`/doctor/appointments/${appointmentId}`);
-      const main = dr.getByRole('main');
-      await expect.poll(() => main.innerText()).toContain('Deleted account');
-      await expect.poll(() => main.innerText()).toContain('Cancelled');
-      expect(await main.innerText()).not.toContain('Radostina');
-      await expectAccessible(dr, 'doctor: appointment of a deleted account');
-    } finally {
-      await doctorPage.context.close();
-    }
+    const doctorPage = await journey.openTab();
+    const dr = doctorPage.page;
+    await signInStaffFirstTime(dr, doctor.email, doctor.password, '/doctor');
+    await dr.goto(`/doctor/appointments/${appointmentId}`);
+    const main = dr.getByRole('main');
+    await expect.poll(() => main.innerText()).toContain('Deleted account');
+    await expect.poll(() => main.innerText()).toContain('Cancelled');
+    expect(await main.innerText()).not.toContain('Radostina');
+    await expectAccessible(dr, 'doctor: appointment of a deleted account');
 
     // (6) Nothing of hers is left but the invoices and credit note, kept as issued.
     const tables = await app.sql<{ table_name: string }>(

@@ -1,13 +1,8 @@
 import { existsSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  describePage,
-  launchBrowser,
-  openPage,
-  saveFailureScreenshot,
-  type TestPage,
-} from './support/browser.ts';
+import { launchBrowser, openPage, type TestPage } from './support/browser.ts';
+import { reportFailure } from './support/failure-report.ts';
 import {
   admitPatient,
   callDoctor,
@@ -99,20 +94,8 @@ afterAll(async () => {
 });
 
 afterEach(async ({ task }) => {
-  if (task.result?.state !== 'fail') return;
-  const shots = await Promise.all(
-    pages.map((tab, i) => saveFailureScreenshot(tab.page, `${task.name} ${i}`).catch(() => 'none')),
-  );
-  const states = await Promise.all(pages.map((tab) => describePage(tab.page)));
-  // The pages' state last: a CI log may show only its end.
-  console.error(
-    [
-      `Servers (last lines):\n${deployment?.logs()}`,
-      `"${task.name}" failed; screenshots: ${shots.join(', ')}`,
-      `Browser problems:\n${pages.flatMap((tab) => tab.problems).join('\n') || '  none'}`,
-      ...states.map((state, i) => `Tab ${i}: ${state}`),
-    ].join('\n'),
-  );
+  if (task.result?.state === 'fail')
+    await reportFailure(task.name, pages, deployment?.logs() ?? '(no deployment)');
 });
 
 async function newTab(): Promise<Page> {

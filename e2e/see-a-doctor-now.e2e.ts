@@ -1,7 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/axe.ts';
-import { openPage } from './support/browser.ts';
 import { setUpJourney } from './support/journey.ts';
 import {
   admitPatient,
@@ -53,44 +52,40 @@ async function joinQueue(patient: Page, cardholder: string, reason: string) {
 
 describe('see a doctor now', () => {
   it('a doctor available now takes the waiting patient within seconds and the call starts', async () => {
-    const doctorTab = await openPage(journey.browser, journey.app.url);
+    const doctorTab = await journey.openTab();
     const doctor = doctorTab.page;
-    try {
-      // The doctor says she is available for the next hour.
-      await signInStaffFirstTime(doctor, DOCTOR.email, DOCTOR.password, '/doctor');
-      const panel = doctor.getByRole('region', { name: 'See a doctor now' });
-      await panel.getByLabel('Available for').selectOption('60');
-      await button(panel, 'Be available now').click();
-      await shown(panel.getByText(/Available now until \d\d:\d\d/));
-      await shown(panel.getByText('Nobody is waiting.'));
+    // The doctor says she is available for the next hour.
+    await signInStaffFirstTime(doctor, DOCTOR.email, DOCTOR.password, '/doctor');
+    const panel = doctor.getByRole('region', { name: 'See a doctor now' });
+    await panel.getByLabel('Available for').selectOption('60');
+    await button(panel, 'Be available now').click();
+    await shown(panel.getByText(/Available now until \d\d:\d\d/));
+    await shown(panel.getByText('Nobody is waiting.'));
 
-      const patient = journey.page;
-      await signedInPatient(patient, journey.app, journey.sink, 'Lena');
-      const id = await joinQueue(patient, 'Lena Ivanova', 'Fever and sore throat since yesterday');
-      await shown(patient.getByText('You are number 1 in the queue.'));
-      await shown(patient.getByText(/any moment now|about 1 minute/));
-      await expectAccessibleAtBothSizes(patient, 'queue');
-      const queuedAt = Date.now();
+    const patient = journey.page;
+    await signedInPatient(patient, journey.app, journey.sink, 'Lena');
+    const id = await joinQueue(patient, 'Lena Ivanova', 'Fever and sore throat since yesterday');
+    await shown(patient.getByText('You are number 1 in the queue.'));
+    await shown(patient.getByText(/any moment now|about 1 minute/));
+    await expectAccessibleAtBothSizes(patient, 'queue');
+    const queuedAt = Date.now();
 
-      // The console shows her waiting (it asks every few seconds) and the doctor takes her.
-      await shown(panel.getByText('1 patient is waiting.'));
-      await button(panel, 'Take the next patient').click();
-      await waitForPath(doctor, `/doctor/meeting/${id}`);
-      // Her page follows on its own into the room.
-      await waitForPath(patient, `/dashboard/meeting/${id}`);
-      expect(Date.now() - queuedAt).toBeLessThan(15_000);
+    // The console shows her waiting (it asks every few seconds) and the doctor takes her.
+    await shown(panel.getByText('1 patient is waiting.'));
+    await button(panel, 'Take the next patient').click();
+    await waitForPath(doctor, `/doctor/meeting/${id}`);
+    // Her page follows on its own into the room.
+    await waitForPath(patient, `/dashboard/meeting/${id}`);
+    expect(Date.now() - queuedAt).toBeLessThan(15_000);
 
-      await passDeviceCheck(doctor);
-      await passDeviceCheck(patient, { consent: true });
-      await admitPatient(doctor, 'Lena Ivanova');
-      await expectConnected(patient);
-      await expectConnected(doctor);
-      await expectRemoteVideoPlaying(patient);
-      await expectRemoteVideoPlaying(doctor);
-      await expectAccessible(patient, 'call from the queue');
-    } finally {
-      await doctorTab.context.close();
-    }
+    await passDeviceCheck(doctor);
+    await passDeviceCheck(patient, { consent: true });
+    await admitPatient(doctor, 'Lena Ivanova');
+    await expectConnected(patient);
+    await expectConnected(doctor);
+    await expectRemoteVideoPlaying(patient);
+    await expectRemoteVideoPlaying(doctor);
+    await expectAccessible(patient, 'call from the queue');
   });
 
   it('a patient whom nobody takes is refunded in full and offered the next free times', async () => {

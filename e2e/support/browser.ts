@@ -1,7 +1,6 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium, firefox, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 /**
@@ -56,8 +55,6 @@ export async function launchPersistentPage(
   return { page, close };
 }
 
-const RESULTS_DIR = fileURLToPath(new URL('../../test-results', import.meta.url));
-
 /**
  * Firefox's fake camera and microphone (a test pattern and a tone), granted without a prompt: what
  * Chromium's two flags above do.
@@ -102,23 +99,21 @@ export type TestPage = {
  * unless a journey moves the person elsewhere — in Sofia, where the demo doctors work, so times
  * read as the doctors' slots (ADR 0019: another zone shows the person's own time).
  */
+export type PageOptions = {
+  timezoneId?: string;
+  /** The browser's language: its Accept-Language and `navigator.language`. */
+  locale?: string;
+  /**
+   * For an https origin with a self-signed certificate (the scale-out test's nginx): the page is
+   * still a secure context, so camera, microphone and WebRTC work.
+   */
+  ignoreHTTPSErrors?: boolean;
+};
+
 export async function openPage(
   browser: Browser,
   baseURL: string,
-  {
-    timezoneId = 'Europe/Sofia',
-    ignoreHTTPSErrors = false,
-    locale = 'en-US',
-  }: {
-    timezoneId?: string;
-    /** The browser's language: its Accept-Language and `navigator.language`. */
-    locale?: string;
-    /**
-     * For an https origin with a self-signed certificate (the scale-out test's nginx): the page is
-     * still a secure context, so camera, microphone and WebRTC work.
-     */
-    ignoreHTTPSErrors?: boolean;
-  } = {},
+  { timezoneId = 'Europe/Sofia', ignoreHTTPSErrors = false, locale = 'en-US' }: PageOptions = {},
 ): Promise<TestPage> {
   const context = await browser.newContext({
     baseURL,
@@ -147,27 +142,4 @@ export async function openPage(
     socket.on('close', () => problems.push(`socket closed: ${pathname}`));
   });
   return { context, page, problems };
-}
-
-/**
- * Where a page is and what its main content says (the first 600 characters), for failure reports:
- * the last thing a CI log shows of a failed run.
- */
-export async function describePage(page: Page): Promise<string> {
-  const text = await page
-    .locator('main')
-    .first()
-    .innerText({ timeout: 2000 })
-    .catch(() => page.locator('body').innerText({ timeout: 2000 }))
-    .catch((error: unknown) => `(no text: ${String(error)})`);
-  const { pathname, search } = new URL(page.url());
-  return `${pathname}${search}: ${text.replace(/\s+/g, ' ').slice(0, 600)}`;
-}
-
-/** Saves what the page looked like when a test failed, under test-results/ (git-ignored). */
-export async function saveFailureScreenshot(page: Page, testName: string): Promise<string> {
-  mkdirSync(RESULTS_DIR, { recursive: true });
-  const path = join(RESULTS_DIR, `${testName.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}.png`);
-  await page.screenshot({ path, fullPage: true });
-  return path;
 }

@@ -1,20 +1,22 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import {
-  describePage,
   launchBrowser,
   openPage,
-  saveFailureScreenshot,
   type Engine,
+  type PageOptions,
   type TestPage,
 } from './browser.ts';
+import { reportFailure } from './failure-report.ts';
 import { startSmtpSink, type SmtpSink } from './smtp-sink.ts';
 import { startApp, type RunningApp, type StartAppOptions } from './start-app.ts';
 
 /**
  * The life of a journey file: one server with its own database and SMTP sink, one browser
- * (Chromium unless the file says another engine), and a fresh browser context per test. On failure
- * it prints a screenshot path, the page's console errors and the server's last log lines.
+ * (Chromium unless the file says another engine), and a fresh browser context per test — plus
+ * those a test opens for other people with `openTab` (a doctor, a pharmacist). On failure it
+ * prints the server's last log lines and, for every tab, a screenshot, its console errors and
+ * what it shows; then it closes the test's tabs.
  */
 export function setUpJourney({
   env,
@@ -24,6 +26,8 @@ export function setUpJourney({
   let app: RunningApp;
   let browser: Browser;
   let current: TestPage;
+  /** The tabs a test opened besides `current`, closed after it. */
+  let others: TestPage[] = [];
 
   beforeAll(async () => {
     sink = await startSmtpSink();
@@ -42,19 +46,11 @@ export function setUpJourney({
   });
 
   afterEach(async ({ task }) => {
-    if (task.result?.state === 'fail') {
-      const screenshot = await saveFailureScreenshot(current.page, task.name).catch(() => 'none');
-      // The page's state last: a CI log may show only its end.
-      console.error(
-        [
-          `Server output (last lines):\n${app.logs().split('\n').slice(-40).join('\n')}`,
-          `"${task.name}" failed; screenshot: ${screenshot}`,
-          `Browser problems:\n${current.problems.join('\n') || '  none'}`,
-          `The page: ${await describePage(current.page)}`,
-        ].join('\n'),
-      );
-    }
-    await current.context.close();
+    const tabs = [current, ...others];
+    others = [];
+    if (task.result?.state === 'fail')
+      await reportFailure(task.name, tabs, app.logs().split('\n').slice(-40).join('\n'));
+    for (const tab of tabs) await tab.context.close().catch(() => {});
   });
 
   return {
@@ -69,6 +65,20 @@ export function setUpJourney({
     },
     get browser(): Browser {
       return browser;
+    },
+    /**
+     * Another person's tab in a context of its own (cookies, storage), open until the test ends:
+     * reported with the others if the test fails. `url` is another server of the test's, and
+     * `in` another browser (another engine); the journey's by default.
+     */
+    async openTab({
+      url,
+      in: inBrowser,
+      ...options
+    }: PageOptions & { url?: string; in?: Browser } = {}): Promise<TestPage> {
+      const tab = await openPage(inBrowser ?? browser, url ?? app.url, options);
+      others.push(tab);
+      return tab;
     },
   };
 }
