@@ -63,6 +63,7 @@ function reportMismatch(error: unknown): void {
  * React's root.
  */
 export async function mountApp(root: HTMLElement, router: Router): Promise<Root> {
+  const app = <App router={router} />;
   const page = prerenderedPage(root);
   if (page) {
     await firstLoad(router);
@@ -72,9 +73,7 @@ export async function mountApp(root: HTMLElement, router: Router): Promise<Root>
         hydrated = hydrateRoot(
           page,
           <StrictMode>
-            <TakeOver page={page}>
-              <App router={router} />
-            </TakeOver>
+            <TakeOver page={page}>{app}</TakeOver>
           </StrictMode>,
           { onRecoverableError: reportMismatch },
         );
@@ -84,12 +83,6 @@ export async function mountApp(root: HTMLElement, router: Router): Promise<Root>
   }
   // createRoot empties `root` on its first commit: a prerendered page the app does not show goes.
   const reactRoot = createRoot(root);
-  startTransition(() =>
-    reactRoot.render(
-      <StrictMode>
-        <App router={router} />
-      </StrictMode>,
-    ),
-  );
+  startTransition(() => reactRoot.render(<StrictMode>{app}</StrictMode>));
   return reactRoot;
 }
