@@ -63,12 +63,33 @@ describe('appointments', () => {
     await bookPaid(page, doctorId, day.date, first, FIRST);
     await bookPaid(page, doctorId, day.date, second, SECOND);
 
-    // The dashboard counts both and lists them.
+    // The dashboard counts both and lists them. The document's head asked for the session and
+    // the page's code before the app had loaded (ADR 0052): the session was restored by that one
+    // request, and its script ran under the page's Content-Security-Policy.
+    const refreshes: string[] = [];
+    const refused: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/auth/status') refreshes.push(request.url());
+    });
+    page.on('console', (message) => {
+      if (message.text().includes('Content Security Policy')) refused.push(message.text());
+    });
     await page.goto('/dashboard');
     const overview = page
       .getByRole('region', { name: /overview|glance/i })
       .or(page.locator('dl').first());
     await expect.poll(() => overview.first().innerText()).toMatch(/Upcoming Appointments\s*2/);
+    expect(refreshes).toHaveLength(1);
+    expect(refused).toEqual([]);
+    const preloaded = await page
+      .locator('link[rel="modulepreload"]')
+      .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+    expect(preloaded).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^\/assets\/dashboard-home-page-/),
+        expect.stringMatching(/^\/assets\/en-signed-in-/),
+      ]),
+    );
     const recent = page.getByRole('region', { name: 'Recent Appointments' });
     await expect.poll(() => recent.innerText()).toContain(first);
     await expect.poll(() => recent.innerText()).toContain(second);

@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
 import { pwaPlugin } from './build/pwa-plugin';
 import { chunkGroupsPlugin } from './build/chunk-groups';
+import { earlyStartPlugin } from './build/early-start-plugin';
 import { prerenderPlugin } from './build/prerender-plugin';
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3001}`;
@@ -65,7 +66,9 @@ function chunkPackages(): Plugin {
   };
 }
 
-// prerenderPlugin after pwaPlugin: welcome.html is index.html once the build's id is in it.
+// In this order: the build's id into index.html; welcome.html, index.html with the welcome page
+// in it; then the head's early start into index.html alone — welcome.html goes only to browsers
+// without a session, for whom it would do nothing (ADR 0052).
 const plugins = [
   react(),
   tailwindcss(),
@@ -73,6 +76,7 @@ const plugins = [
   chunkGroupsPlugin(),
   pwaPlugin(),
   prerenderPlugin(),
+  earlyStartPlugin(),
 ];
 
 // react-router 7's export map names only its development build, which keeps dev-only checks and

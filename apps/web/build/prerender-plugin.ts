@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { createServer, type Plugin } from 'vite';
 import type * as WelcomePage from '../src/prerender/welcome-page';
+import { indexHtmlOf } from './index-html';
 
 // The welcome page, rendered when the app is built (ADR 0050): dist/welcome.html is index.html
 // with `/` already in #root, which the server sends to a visitor without a session
@@ -37,12 +38,10 @@ export function prerenderPlugin(): Plugin {
       // After the PWA plugin has written the build's id into index.html.
       order: 'post',
       async handler(_options, bundle) {
-        const index = bundle['index.html'];
-        if (index?.type !== 'asset') throw new Error('The build wrote no index.html');
         this.emitFile({
           type: 'asset',
           fileName: WELCOME_FILE,
-          source: await welcomeHtml(String(index.source)),
+          source: await welcomeHtml(String(indexHtmlOf(bundle).source)),
         });
       },
     },

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { build, type Plugin, type Rollup } from 'vite';
 import en from '../src/locales/en/offline.json';
 import { isServerPath } from '../service-worker/routing';
+import { indexHtmlOf } from './index-html';
 
 // The installable app's build step (ADR 0046): the offline page, the build's id in index.html and
 // the service worker with the list of files it keeps. Hand-written rather than vite-plugin-pwa:
@@ -25,7 +26,10 @@ const OFFLINE_PAGE_NEEDS = ['/favicon.svg'];
  * a module service worker is not supported by every browser we serve, and sharing chunks with
  * the app would tie the worker to files of one build.
  */
-async function bundleScript(entry: string, define: Record<string, string> = {}): Promise<string> {
+export async function bundleScript(
+  entry: string,
+  define: Record<string, string> = {},
+): Promise<string> {
   const result = await build({
     configFile: false,
     root: appDir,
@@ -133,8 +137,8 @@ export function pwaPlugin(): Plugin {
           add(path, readFileSync(join(publicDir, path.slice(1))));
         const buildId = hash.digest('hex').slice(0, 16);
 
-        const index = bundle['index.html'];
-        if (index?.type !== 'asset' || !String(index.source).includes(BUILD_PLACEHOLDER))
+        const index = indexHtmlOf(bundle);
+        if (!String(index.source).includes(BUILD_PLACEHOLDER))
           throw new Error(
             `index.html has no <meta name="vizita-build" content="${BUILD_PLACEHOLDER}">`,
           );

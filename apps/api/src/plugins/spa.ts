@@ -48,7 +48,7 @@ export function inlineScriptSources(webRoot: string): string[] {
   for (const page of [SHELL, WELCOME]) {
     const path = join(webRoot, page);
     if (!existsSync(path)) continue;
-    for (const [, body] of readFileSync(path, 'utf8').matchAll(/<script>([^<]*)<\/script>/g))
+    for (const [, body] of readFileSync(path, 'utf8').matchAll(/<script>([\s\S]*?)<\/script>/g))
       sources.add(`'sha256-${createHash('sha256').update(body!).digest('base64')}'`);
   }
   return [...sources];

@@ -6,8 +6,10 @@ import {
   authApi,
   errorKey,
   onRefresh,
+  refreshSession,
   setRequestLocale,
 } from './api-client';
+import { EARLY_SESSION_ANSWER } from '../early-start/early-session';
 
 type Reply = { status: number; body?: unknown };
 
@@ -64,6 +66,7 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  delete (window as unknown as Record<string, unknown>)[EARLY_SESSION_ANSWER];
 });
 
 describe('api client', () => {
@@ -292,6 +295,41 @@ describe('api client', () => {
       statusCode: 0,
       message: 'Network error',
     });
+  });
+});
+
+describe('the session answer the document asked for (ADR 0052)', () => {
+  const leaveEarlyAnswer = (answer: Promise<Response>) => {
+    (window as unknown as Record<string, unknown>)[EARLY_SESSION_ANSWER] = answer;
+  };
+
+  it('is the first refresh: the token comes from it, and the server is not asked again', async () => {
+    const { calls } = stubFetch(() => statusOk('token-later'));
+    leaveEarlyAnswer(Promise.resolve(json(statusOk('token-early'))));
+
+    await expect(refreshSession()).resolves.toMatchObject({ data: { accessToken: 'token-early' } });
+    expect(accessToken.get()).toBe('token-early');
+    expect(calls).toHaveLength(0);
+
+    // Taken once: the refresh cookie it rotated is spent, so the next refresh asks anew.
+    await refreshSession();
+    expect(accessToken.get()).toBe('token-later');
+    expect(refreshCalls(calls)).toHaveLength(1);
+  });
+
+  it('fails as a refresh does when it was refused or never arrived', async () => {
+    stubFetch(() => statusOk('unused'));
+    leaveEarlyAnswer(Promise.resolve(json(unauthorized)));
+    await expect(refreshSession()).rejects.toMatchObject({
+      statusCode: 401,
+      message: 'Failed to refresh token',
+    });
+    expect(accessToken.get()).toBeNull();
+
+    accessToken.set('stale');
+    leaveEarlyAnswer(Promise.reject(new TypeError('Failed to fetch')));
+    await expect(refreshSession()).rejects.toMatchObject({ statusCode: 0 });
+    expect(accessToken.get()).toBeNull();
   });
 });
 

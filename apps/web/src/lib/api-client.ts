@@ -5,12 +5,14 @@ import {
   type FieldError,
 } from '@vizita/shared/contracts/api-response';
 import type { ApiErrorCode } from '@vizita/shared/messages/api-errors';
+import { REFRESH_PATH, takeEarlySessionAnswer } from '../early-start/early-session';
 import { viewerTimeZone } from './viewer-zone';
 
-// The only module that calls fetch (STYLE.md §2). Paths are relative: in development Vite proxies
-// them to the API, in production the API serves this app from the same origin.
+// The only module of the app that calls fetch (STYLE.md §2); the document's head asks for the
+// session before the app runs, and this module takes that answer (early-start/, ADR 0052). Paths
+// are relative: in development Vite proxies them to the API, in production the API serves this
+// app from the same origin.
 
-const REFRESH_PATH = '/auth/status';
 const REFRESH_FAILED_MESSAGE = 'Failed to refresh token'; // spec §8 Token refresh
 const NETWORK_ERROR_MESSAGE = 'Network error'; // spec §8 Generic request failure
 const AUTH_REQUIRED_MESSAGE = 'Authentication required'; // spec §6
@@ -200,15 +202,25 @@ async function send(method: Method, path: string, options: RequestOptions): Prom
     headers.set('X-Time-Zone', viewerTimeZone());
   }
 
+  const request = fetch(buildUrl(path, options.query), {
+    method,
+    headers,
+    body,
+    credentials: 'include',
+    signal: options.signal,
+  });
+  return receive(request, tokenUsed, options);
+}
+
+/** An answer as the callers take it: a request that got none fails with status 0. */
+async function receive(
+  request: Promise<Response>,
+  tokenUsed: string | null,
+  options: Pick<RequestOptions, 'signal' | 'responseType'>,
+): Promise<Sent> {
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, options.query), {
-      method,
-      headers,
-      body,
-      credentials: 'include',
-      signal: options.signal,
-    });
+    response = await request;
   } catch (error) {
     // Cancellation is not a failure of the call; let the caller (TanStack Query) see it as such.
     if (options.signal?.aborted) throw error;
@@ -233,7 +245,11 @@ export function refreshSession(): Promise<unknown> {
   refreshInFlight ??= (async () => {
     emitRefresh({ type: 'started' });
     try {
-      const { response, data } = await send('GET', REFRESH_PATH, {});
+      // At the page's start, the answer the document's head asked for (ADR 0052).
+      const early = takeEarlySessionAnswer();
+      const { response, data } = await (early
+        ? receive(early, null, {})
+        : send('GET', REFRESH_PATH, {}));
       const token = field(field(data, 'data'), 'accessToken');
       if (!response.ok || typeof token !== 'string' || !token) {
         throw new ApiError(

@@ -1,6 +1,7 @@
-import { LOGIN_DEVICE_LABEL, SESSION_MARKER_COOKIE } from '@vizita/shared/constants';
+import { LOGIN_DEVICE_LABEL } from '@vizita/shared/constants';
 import type { Session } from '@vizita/shared/contracts/sign-in';
 import { accessToken, api, isApiError, onRefresh } from '../../lib/api-client';
+import { mayHaveSession } from '../../lib/session-marker';
 import { getAuthStatus, readSession } from './api/get-auth-status';
 
 /** The signed-in user as the client keeps it (spec §3 Session). */
@@ -149,12 +150,6 @@ export function clearSession(because: SessionState['endedBecause'] = null): void
 
 let initialization: Promise<void> | null = null;
 
-/** Whether this browser may hold a session: the marker the server sets with the refresh cookie. */
-function mayHaveSession(): boolean {
-  const name = `${SESSION_MARKER_COOKIE}=`;
-  return document.cookie.split(';').some((pair) => pair.trim().startsWith(name));
-}
-
 /**
  * A session from before the marker existed (ADR 0049; such sessions end by 2026-12-28, the
  * refresh cookie's 30 days): asked for once the page has loaded, past its first paint. The answer
@@ -182,7 +177,7 @@ function findSessionWithoutMarker(): void {
  */
 export function initializeSession(): Promise<void> {
   if (initialization) return initialization;
-  if (!mayHaveSession()) {
+  if (!mayHaveSession(document.cookie)) {
     setState({ initialized: true });
     findSessionWithoutMarker();
     initialization = Promise.resolve();
