@@ -12,9 +12,9 @@ const RESULTS_DIR = fileURLToPath(new URL('../../test-results', import.meta.url)
 const TIMEOUT_MS = 2000;
 
 /**
- * Where a page is and what its main content says (the first 600 characters), and the dialogs
- * open over it (a dialog is rendered outside `main`): the last thing a CI log shows of a failed
- * run.
+ * Where a page is and what its main content says (the first 600 characters), the dialogs open
+ * over it (a dialog is rendered outside `main`) and its service worker's state: the last thing a
+ * CI log shows of a failed run.
  */
 export async function describePage(page: Page): Promise<string> {
   const text = await page
@@ -31,9 +31,20 @@ export async function describePage(page: Page): Promise<string> {
       }),
     )
     .catch(() => []);
+  // The installable app's worker (ADR 0046): an update that never took over shows here.
+  const worker = await page
+    .evaluate(async () => {
+      const registration = await navigator.serviceWorker?.getRegistration();
+      if (!registration) return '';
+      const states = (['installing', 'waiting', 'active'] as const)
+        .filter((slot) => registration[slot])
+        .map((slot) => `${slot} ${registration[slot]!.state}`);
+      return ` [service worker: ${states.join(', ') || 'none'}; caches: ${(await caches.keys()).join(', ')}]`;
+    })
+    .catch(() => '');
   const { pathname, search } = new URL(page.url());
   const open = dialogs.length > 0 ? ` [dialogs: ${dialogs.join('; ')}]` : '';
-  return `${pathname}${search}${open}: ${text.replace(/\s+/g, ' ').slice(0, 600)}`;
+  return `${pathname}${search}${open}${worker}: ${text.replace(/\s+/g, ' ').slice(0, 600)}`;
 }
 
 /** Saves what the page looked like when a test failed, under test-results/ (git-ignored). */
