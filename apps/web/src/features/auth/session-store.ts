@@ -1,6 +1,7 @@
 import { LOGIN_DEVICE_LABEL } from '@vizita/shared/constants';
 import type { Session } from '@vizita/shared/contracts/sign-in';
 import { accessToken, api, isApiError, onRefresh } from '../../lib/api-client';
+import { REFRESH_PATH } from '../../early-start/early-session';
 import { mayHaveSession } from '../../lib/session-marker';
 import { getAuthStatus, readSession } from './api/get-auth-status';
 
@@ -159,7 +160,7 @@ let initialization: Promise<void> | null = null;
  */
 function findSessionWithoutMarker(): void {
   const ask = () =>
-    void api.get('/auth/status').then(
+    void api.get(REFRESH_PATH).then(
       (body) => {
         if (readSession(body)) window.location.reload();
       },
