@@ -1,4 +1,5 @@
 import { createBrowserRouter } from 'react-router';
+import { watchForNavigation } from './first-screen';
 import { routerOptions, routes } from './routes';
 
 /**
@@ -7,5 +8,7 @@ import { routerOptions, routes } from './routes';
  * instead of the entry's evaluation.
  */
 export function createAppRouter() {
-  return createBrowserRouter(routes, routerOptions);
+  const router = createBrowserRouter(routes, routerOptions);
+  watchForNavigation(router);
+  return router;
 }

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
@@ -62,6 +62,31 @@ describe('dashboard layout', () => {
     await screen.findByRole('heading', { name: 'Welcome back!' });
     await userEvent.click(screen.getByRole('link', { name: 'Skip to main content' }));
     expect(screen.getByRole('main')).toHaveFocus();
+  });
+});
+
+describe('the dashboard fade-in (spec §2, ADR 0053)', () => {
+  it('is not played when the dashboard is the first screen the document shows', async () => {
+    signedIn();
+    renderApp('/dashboard/appointments');
+    await screen.findByRole('heading', { level: 1, name: 'My Appointments' });
+    expect(screen.getByRole('main')).not.toHaveClass('animate-fade-in');
+  });
+
+  it('plays for about 300 ms when the dashboard is entered from another screen', async () => {
+    signedIn();
+    const { router } = renderApp('/about');
+    await screen.findByRole('heading', { level: 1, name: 'About Vizita' });
+    await act(() => router.navigate('/dashboard'));
+    await screen.findByRole('heading', { level: 1, name: 'Welcome back!' });
+    const main = screen.getByRole('main');
+    expect(main).toHaveClass('animate-fade-in', 'motion-reduce:animate-none');
+    expect(main.style.animationDuration).toBe('300ms');
+
+    // Moving between the dashboard's pages keeps its content on screen: no second fade.
+    await act(() => router.navigate('/dashboard/appointments'));
+    await screen.findByRole('heading', { level: 1, name: 'My Appointments' });
+    expect(screen.getByRole('main')).toBe(main);
   });
 });
 

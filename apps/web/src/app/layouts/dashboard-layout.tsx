@@ -11,6 +11,7 @@ import {
 } from '../../components/ui/icons';
 import { SiteFooter } from '../../components/site-footer';
 import { cn } from '../../lib/cn';
+import { enteredFromAnotherScreen } from '../first-screen';
 import { MAIN_CONTENT_ID } from './root-layout';
 import { focusRing, TopBar } from './top-bar';
 
@@ -171,6 +172,8 @@ function BottomNavigation() {
 
 /** The signed-in shell (spec §2 Dashboard layout). */
 export function DashboardLayout() {
+  // Decided as the layout mounts: moving between its pages keeps it, and its content, on screen.
+  const [fadeIn] = useState(enteredFromAnotherScreen);
   return (
     // Room at the bottom on phones, where the bottom navigation covers the page's end.
     <div className="flex min-h-dvh flex-col bg-slate-50 pb-20 md:pb-0">
@@ -181,9 +184,13 @@ export function DashboardLayout() {
         <main
           id={MAIN_CONTENT_ID}
           tabIndex={-1}
-          // Spec §2: the content fades in (about 300 ms); skipped for reduced motion.
-          style={{ animationDuration: `${DELAYS.dashboardFadeInMs}ms` }}
-          className="min-w-0 flex-1 animate-fade-in focus:outline-none motion-reduce:animate-none"
+          // Spec §2: the content fades in (about 300 ms) when the dashboard is entered from
+          // another screen, not on the document's first paint (ADR 0053); never for reduced motion.
+          style={fadeIn ? { animationDuration: `${DELAYS.dashboardFadeInMs}ms` } : undefined}
+          className={cn(
+            'min-w-0 flex-1 focus:outline-none',
+            fadeIn && 'animate-fade-in motion-reduce:animate-none',
+          )}
         >
           <Outlet />
         </main>
