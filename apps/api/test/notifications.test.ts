@@ -5,6 +5,7 @@ import { WebSocket } from 'ws';
 import { BELL_SOCKET_CLOSE } from '@vizita/shared/contracts/notifications';
 import { type NotificationKind } from '@vizita/shared/domain/notification-kinds';
 import { notifications, users } from '../src/db/schema.ts';
+import { READ_BEFORE_TICKET_MS } from '../src/modules/notifications/live-bell.ts';
 import { notify } from '../src/modules/notifications/notify.ts';
 import { createBookingFixture } from './booking-fixture.ts';
 import { createTestApp, openSignalling, testClock, type TestApp } from './test-app.ts';
@@ -580,9 +581,9 @@ describe('the live socket', () => {
       url = `${origin}${pathname}${search}`;
     }
     const ws = new WebSocket(url, pageOrigin ? { origin: pageOrigin } : {});
-    const messages: { type: string }[] = [];
+    const messages: { type: string; changedSinceTicket?: boolean }[] = [];
     ws.on('message', (data) =>
-      messages.push(JSON.parse((data as Buffer).toString()) as { type: string }),
+      messages.push(JSON.parse((data as Buffer).toString()) as (typeof messages)[number]),
     );
     const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
     await new Promise<void>((resolve, reject) => {
@@ -629,6 +630,33 @@ describe('the live socket', () => {
     await as(reader!.userId, 'POST', '/api/notifications/read-all');
     await page.waitFor('changed', 2);
     page.ws.close();
+  });
+
+  it('says in "ready" whether the bell changed since a little before the socket’s ticket', async () => {
+    const [reader] = await f.patients(1);
+    /** What "ready" says to a page opening now. */
+    const readyOfNewPage = async () => {
+      const page = await openBell(reader!.userId);
+      await page.waitFor('ready');
+      page.ws.close();
+      return page.messages.find((m) => m.type === 'ready')!.changedSinceTicket;
+    };
+    // Nothing ever came: what the page read is current, no need to read it again.
+    expect(await readyOfNewPage()).toBe(false);
+    // A notification just before the page opened may be missing from what it read.
+    const notification = await told(reader!.userId, 'refundIssued');
+    expect(await readyOfNewPage()).toBe(true);
+    clock.advance(READ_BEFORE_TICKET_MS + 1000);
+    expect(await readyOfNewPage()).toBe(false);
+    // So may one read in another tab just before.
+    await as(reader!.userId, 'POST', `/api/notifications/${notification.id}/read`);
+    expect(await readyOfNewPage()).toBe(true);
+    clock.advance(READ_BEFORE_TICKET_MS + 1000);
+    expect(await readyOfNewPage()).toBe(false);
+    // Another reader's change is not this bell's.
+    const [other] = await f.patients(1);
+    await told(other!.userId);
+    expect(await readyOfNewPage()).toBe(false);
   });
 
   it('turns away a socket without a valid ticket, and another site’s page', async () => {

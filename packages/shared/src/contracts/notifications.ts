@@ -196,8 +196,17 @@ export const BELL_PROTOCOL_VERSION = 1;
 
 /** What the server says on the bell socket; the page sends nothing but the browser's pongs. */
 export const bellServerMessageSchema = z.discriminatedUnion('type', [
-  /** The socket is open for this reader: fetch now what may have been missed before it. */
-  z.object({ v: z.literal(BELL_PROTOCOL_VERSION), type: z.literal('ready') }),
+  /**
+   * The socket is open for this reader. `changedSinceTicket`: whether the bell changed since a
+   * little before this socket's ticket was issued — what the page read as it opened may miss
+   * that change, so it fetches again; when false, what it read is current. Absent from an older
+   * server's "ready": then fetch, as then.
+   */
+  z.object({
+    v: z.literal(BELL_PROTOCOL_VERSION),
+    type: z.literal('ready'),
+    changedSinceTicket: z.optional(z.boolean()),
+  }),
   /** The reader's bell changed (a new notification, one read elsewhere): fetch it again. */
   z.object({ v: z.literal(BELL_PROTOCOL_VERSION), type: z.literal('changed') }),
 ]);

@@ -6,6 +6,7 @@ import {
   type BellServerMessage,
 } from '@vizita/shared/contracts/notifications';
 import type { Broadcaster } from '../../broadcast/broadcaster.ts';
+import type { AdmittedBellTicket } from './socket-ticket.ts';
 
 /** Sockets that miss a ping for this long are dead (a laptop lid closed, a network gone). */
 const HEARTBEAT_MS = 30_000;
@@ -16,6 +17,14 @@ const CLOSE_GOING_AWAY = 1001;
  * limit of 8,000 bytes (broadcast/postgres-broadcaster.ts); a longer list goes in several.
  */
 const USERS_PER_MESSAGE = 100;
+/**
+ * How long before its socket's ticket a page may have read its bell and the data the bell
+ * concerns: the page asks for the ticket and its data together as it opens, but on a slow
+ * network the ticket's request can wait behind the others, and a notification's time is taken
+ * before its transaction commits. A change this close to the ticket makes "ready" ask the page
+ * to fetch again; an older one is in what it read.
+ */
+export const READ_BEFORE_TICKET_MS = 30_000;
 /** Envelope version: instances of two releases share a bus during a rolling deploy. */
 const ENVELOPE_VERSION = 1;
 
@@ -43,12 +52,15 @@ export function createLiveBell({
   broadcaster,
   channelPrefix,
   liveSessions,
+  changedSince,
   log,
 }: {
   broadcaster: Broadcaster;
   channelPrefix: string;
   /** Which of these sign-in sessions are live; a socket whose session ended is closed. */
   liveSessions: (sessionIds: string[]) => Promise<Set<string>>;
+  /** Whether the reader's bell changed (a notification came or was read) at or after `since`. */
+  changedSince: (userId: string, since: Date) => Promise<boolean>;
   log: Log;
 }) {
   const instanceId = randomUUID();
@@ -131,9 +143,9 @@ export function createLiveBell({
 
   return {
     /** Keeps an admitted socket until it closes; says "ready" once it will hear every change. */
-    add(socket: WebSocket, claims: { userId: string; sessionId: string }) {
+    add(socket: WebSocket, { userId, sessionId, issuedAt }: AdmittedBellTicket) {
       if (shuttingDown) return socket.close(CLOSE_GOING_AWAY, 'server shutting down');
-      const conn: Connection = { socket, ...claims, alive: true };
+      const conn: Connection = { socket, userId, sessionId, alive: true };
       let set = byUser.get(conn.userId);
       if (!set) byUser.set(conn.userId, (set = new Set()));
       set.add(conn);
@@ -141,11 +153,19 @@ export function createLiveBell({
       socket.on('close', () => remove(conn));
       // The page sends nothing: whatever it sends is ignored, never parsed.
       socket.on('message', () => {});
-      // Subscribed before "ready": the page's fetch after it cannot miss a change.
-      track(
-        subscription.then(() => send(conn, { v: BELL_PROTOCOL_VERSION, type: 'ready' })),
-        'could not open a bell',
-      );
+      // Subscribed before "ready", and the bell's recent changes read after subscribing: a
+      // change is either heard on the socket or counted here. A page that read its data as it
+      // opened, with nothing changed since, is told so and saves fetching it all again.
+      const ready = async () => {
+        await subscription;
+        const since = new Date(issuedAt.getTime() - READ_BEFORE_TICKET_MS);
+        const changedSinceTicket = await changedSince(userId, since).catch((err: unknown) => {
+          log.warn({ err }, 'could not read the bell’s recent changes');
+          return true;
+        });
+        send(conn, { v: BELL_PROTOCOL_VERSION, type: 'ready', changedSinceTicket });
+      };
+      track(ready(), 'could not open a bell');
     },
 
     /** The readers' bells changed: every instance tells the pages it holds for them. */

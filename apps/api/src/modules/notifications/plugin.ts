@@ -47,6 +47,7 @@ export async function registerNotifications(
     broadcaster,
     channelPrefix: config.broadcaster.channelPrefix,
     liveSessions: (ids) => repo.liveSessions(db, ids, clock()),
+    changedSince: (userId, since) => repo.changedSince(db, userId, since),
     log: app.log,
   });
   app.beforeSocketsClose(() => bell.shutdown());

@@ -63,6 +63,21 @@ export async function countUnread(db: Tx, userId: string): Promise<number> {
   return row?.unread ?? 0;
 }
 
+/**
+ * Whether a notification of the reader's came or was read at or after `since` (the bell socket's
+ * "ready"): on `notifications_user_idx`, over the reader's own rows only.
+ */
+export async function changedSince(db: Tx, userId: string, since: Date): Promise<boolean> {
+  const n = notifications;
+  const at = sql`${since.toISOString()}::timestamptz`;
+  const result = await db.execute<{ changed: boolean }>(sql`
+    select exists (
+      select 1 from ${n}
+      where ${n.userId} = ${userId} and (${n.createdAt} >= ${at} or ${n.readAt} >= ${at})
+    ) as changed`);
+  return result.rows[0]?.changed === true;
+}
+
 /** Marks one of the reader's own read; answers whether it is theirs (read before or now). */
 export async function markRead(db: Tx, userId: string, id: string, now: Date): Promise<boolean> {
   const [row] = await db

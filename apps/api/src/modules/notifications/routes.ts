@@ -16,6 +16,7 @@ import { serializeRequest } from '../../lib/redact-url.ts';
 import { callerOf } from '../../plugins/authenticate.ts';
 import type { LiveBell } from './live-bell.ts';
 import type { NotificationService } from './service.ts';
+import type { AdmittedBellTicket } from './socket-ticket.ts';
 
 const errors = errorResponses(400, 401, 403, 404);
 
@@ -114,8 +115,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<{
 
   const allowedOrigins = new Set(appOrigins);
   type Gate =
-    | { ok: true; userId: string; sessionId: string }
-    | { ok: false; code: keyof typeof BELL_SOCKET_CLOSE };
+    ({ ok: true } & AdmittedBellTicket) | { ok: false; code: keyof typeof BELL_SOCKET_CLOSE };
   const gates = new WeakMap<FastifyRequest, Gate>();
 
   app.get(
@@ -152,7 +152,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<{
         const code = gate?.code ?? 'unauthorized';
         return socket.close(BELL_SOCKET_CLOSE[code], code);
       }
-      bell.add(socket, { userId: gate.userId, sessionId: gate.sessionId });
+      bell.add(socket, gate);
     },
   );
 };

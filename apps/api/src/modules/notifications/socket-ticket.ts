@@ -10,6 +10,9 @@ export type BellTicketClaims = {
   sessionId: string;
 };
 
+/** A verified ticket: its claims, and when it was issued (to the second, as JWTs say it). */
+export type AdmittedBellTicket = BellTicketClaims & { issuedAt: Date };
+
 const ISSUER = 'vizita';
 // Signed with a key of its own, with its own audience and type header, as the meetings' join
 // token: an access token never opens this socket, a ticket never calls the API — so the long-lived
@@ -36,7 +39,7 @@ export function createBellTickets(secret: string, now: Clock) {
       return { token, expiresAt: new Date(exp * 1000) };
     },
     /** The claims of a valid ticket, or null (expired, forged, of another kind). */
-    async verify(token: string): Promise<BellTicketClaims | null> {
+    async verify(token: string): Promise<AdmittedBellTicket | null> {
       try {
         const { payload } = await jwtVerify(token, await key, {
           issuer: ISSUER,
@@ -44,11 +47,12 @@ export function createBellTickets(secret: string, now: Clock) {
           typ: TYPE,
           algorithms: ['HS256'],
           currentDate: now(),
-          requiredClaims: ['exp', 'sub'],
+          requiredClaims: ['exp', 'iat', 'sub'],
         });
-        const { sub, sid } = payload;
-        if (typeof sub !== 'string' || typeof sid !== 'string') return null;
-        return { userId: sub, sessionId: sid };
+        const { sub, sid, iat } = payload;
+        if (typeof sub !== 'string' || typeof sid !== 'string' || typeof iat !== 'number')
+          return null;
+        return { userId: sub, sessionId: sid, issuedAt: new Date(iat * 1000) };
       } catch {
         return null;
       }

@@ -17,8 +17,8 @@ class FakeSocket {
   close() {
     this.closedByPage = true;
   }
-  say(type: 'ready' | 'changed') {
-    act(() => this.onmessage?.({ data: JSON.stringify({ v: 1, type }) }));
+  say(type: 'ready' | 'changed', fields: { changedSinceTicket?: boolean } = {}) {
+    act(() => this.onmessage?.({ data: JSON.stringify({ v: 1, type, ...fields }) }));
   }
   drop(code = 1006) {
     act(() => this.onclose?.({ code }));
@@ -183,6 +183,42 @@ describe('the bell', () => {
     FakeSocket.opened.at(-1)!.say('changed');
     await screen.findByRole('button', { name: 'Notifications (1 unread)' });
     await waitFor(() => expect(alertReads()).toBeGreaterThan(before));
+  });
+
+  it('reads the bell and the page again on opening only if the bell changed meanwhile', async () => {
+    const { api } = setUp({ items: [] });
+    renderApp('/dashboard/waitlist');
+    expect(await screen.findByText('No alerts yet')).toBeVisible();
+    await waitFor(() => expect(FakeSocket.opened.length).toBeGreaterThan(0));
+    const reads = () =>
+      api.calls.filter(
+        (c) => c.path === '/api/waitlist' || c.path.startsWith('/api/notifications?'),
+      ).length;
+    const before = reads();
+    // Nothing changed since the page read: the same reads are not made a second time.
+    FakeSocket.opened.at(-1)!.say('ready', { changedSinceTicket: false });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(reads()).toBe(before);
+    // A reconnection's "ready" reads again, whatever it says: the socket was down a while.
+    FakeSocket.opened.at(-1)!.drop();
+    await waitFor(() => expect(FakeSocket.opened).toHaveLength(2), { timeout: 3000 });
+    FakeSocket.opened[1]!.say('ready', { changedSinceTicket: false });
+    await waitFor(() => expect(reads()).toBe(before + 2));
+  });
+
+  it('reads again on opening when the bell changed as the page opened', async () => {
+    const { api, state } = setUp({ items: [] });
+    renderApp('/dashboard');
+    await screen.findByRole('button', { name: 'Notifications (0 unread)' });
+    await waitFor(() => expect(FakeSocket.opened).toHaveLength(1));
+    const bellReads = () =>
+      api.calls.filter((c) => c.path.startsWith('/api/notifications?')).length;
+    const before = bellReads();
+    state.items = [item()];
+    state.unread = 1;
+    FakeSocket.opened[0]!.say('ready', { changedSinceTicket: true });
+    expect(await screen.findByRole('button', { name: 'Notifications (1 unread)' })).toBeVisible();
+    expect(bellReads()).toBe(before + 1);
   });
 
   it('reconnects after a blip with a new ticket, and fetches what it missed', async () => {

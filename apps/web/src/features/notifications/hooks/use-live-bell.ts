@@ -7,13 +7,26 @@ const CLOSE_FORBIDDEN = 4403;
 /** Reconnecting waits 1, 2, 4 … seconds (with jitter), at most this long, after a failure. */
 const MAX_BACKOFF_MS = 30_000;
 
-/** What the server says on the socket: "ready" once it listens, "changed" when the bell did. */
-function readType(data: unknown): 'ready' | 'changed' | null {
+type BellMessage = { type: 'ready'; changedSinceTicket?: boolean } | { type: 'changed' };
+
+/**
+ * What the server says on the socket (contracts/notifications bellServerMessageSchema): "ready"
+ * once it listens, saying whether the bell changed shortly before; "changed" when the bell did.
+ */
+function readMessage(data: unknown): BellMessage | null {
   if (typeof data !== 'string') return null;
   try {
-    const message = JSON.parse(data) as { v?: unknown; type?: unknown };
+    const message = JSON.parse(data) as {
+      v?: unknown;
+      type?: unknown;
+      changedSinceTicket?: unknown;
+    };
     if (message.v !== 1) return null;
-    return message.type === 'ready' || message.type === 'changed' ? message.type : null;
+    if (message.type === 'changed') return { type: 'changed' };
+    if (message.type !== 'ready') return null;
+    return typeof message.changedSinceTicket === 'boolean'
+      ? { type: 'ready', changedSinceTicket: message.changedSinceTicket }
+      : { type: 'ready' };
   } catch {
     return null;
   }
@@ -21,10 +34,13 @@ function readType(data: unknown): 'ready' | 'changed' | null {
 
 /**
  * Keeps a socket open while the page is, and calls `onChange` when the reader's bell changed —
- * a new notification, or one read in another tab — and each time the socket is (re)opened, since
- * something may have happened while it was down. Reconnects after a blip with a fresh ticket,
- * backing off while the server is away, at once when the browser comes back online. Stops for
- * good when the session is gone (the ticket is refused) or the server refuses the page's origin.
+ * a new notification, or one read in another tab — and each time the socket is reopened, since
+ * something may have happened while it was down. The first ticket is asked for as the page reads
+ * its bell and its data: on that socket, `onChange` follows "ready" only if the server says the
+ * bell changed around then (or does not say) — not a second round of the same reads on every
+ * load. Reconnects after a blip with a fresh ticket, backing off while the server is away, at
+ * once when the browser comes back online. Stops for good when the session is gone (the ticket is
+ * refused) or the server refuses the page's origin.
  */
 export function useLiveBell(onChange: () => void) {
   const latest = useRef(onChange);
@@ -38,6 +54,8 @@ export function useLiveBell(onChange: () => void) {
     let timer: ReturnType<typeof setTimeout> | undefined;
     let failures = 0;
     let connecting = false;
+    /** Whether a ticket was asked for before: only the first is asked for as the page reads. */
+    let askedBefore = false;
 
     const retryLater = () => {
       if (stopped) return;
@@ -50,6 +68,8 @@ export function useLiveBell(onChange: () => void) {
       if (stopped || socket || connecting) return;
       let url: string;
       connecting = true;
+      const asThePageReads = !askedBefore;
+      askedBefore = true;
       try {
         ({ url } = await getBellSocket());
       } catch (error) {
@@ -63,9 +83,14 @@ export function useLiveBell(onChange: () => void) {
       const opened = new WebSocket(url);
       socket = opened;
       opened.onmessage = (event: MessageEvent) => {
-        const type = readType(event.data);
-        if (type === 'ready') failures = 0;
-        if (type) latest.current();
+        const message = readMessage(event.data);
+        if (!message) return;
+        if (message.type === 'ready') {
+          failures = 0;
+          // Nothing changed since the page read its bell and its data: no need to read again.
+          if (asThePageReads && message.changedSinceTicket === false) return;
+        }
+        latest.current();
       };
       opened.onclose = (event: CloseEvent) => {
         if (socket === opened) socket = null;
