@@ -1,8 +1,9 @@
-import { mountApp } from './app/mount-app';
+import { mountApp, routerFirstLoad } from './app/mount-app';
 import { createAppRouter } from './app/router';
 import { initializeSession } from './features/auth/session-store';
 import { initI18n } from './lib/i18n';
 import { nextTask } from './lib/next-task';
+import { whenIdle } from './lib/when-idle';
 import './index.css';
 
 const container = document.getElementById('root');
@@ -26,23 +27,27 @@ async function start(root: HTMLElement) {
   await languageReady;
   await nextTask();
   await mountApp(root, router);
+  await routerFirstLoad(router);
   registerServiceWorker(router);
 }
 
 /**
- * The installable app (ADR 0046): its worker, registered once the page has loaded, from a chunk of
- * its own so that none of it counts against the first page's budget (ADR 0010). Not in the
- * development server, whose modules change under a worker, nor in tests.
+ * The installable app (ADR 0046): its worker, from a chunk of its own so that none of it counts
+ * against the first page's budget (ADR 0010), registered once the first screen is rendered and
+ * the browser is idle. Installing it fetches the app shell for offline use: on a phone that would
+ * compete with the page's own code and reads, and before the first screen it held back the
+ * largest paint (ADR 0054). Not in the development server, whose modules change under a worker,
+ * nor in tests.
  */
 function registerServiceWorker(router: ReturnType<typeof createAppRouter>) {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
-  const register = () =>
-    void import('./lib/service-worker')
-      .then((worker) => worker.registerServiceWorker(router))
-      // Without the worker the app works as before, only not offline.
-      .catch(() => {});
-  if (document.readyState === 'complete') register();
-  else window.addEventListener('load', register, { once: true });
+  whenIdle(
+    () =>
+      void import('./lib/service-worker')
+        .then((worker) => worker.registerServiceWorker(router))
+        // Without the worker the app works as before, only not offline.
+        .catch(() => {}),
+  );
 }
 
 void start(container);

@@ -21,7 +21,7 @@ function prerenderedPage(root: HTMLElement): HTMLElement | null {
 }
 
 /** Resolves once the router's first load has ended: the guards' loaders have decided. */
-function firstLoad(router: Router): Promise<void> {
+export function routerFirstLoad(router: Router): Promise<void> {
   return new Promise((resolve) => {
     if (router.state.initialized) return resolve();
     const unsubscribe = router.subscribe((state) => {
@@ -66,7 +66,7 @@ export async function mountApp(root: HTMLElement, router: Router): Promise<Root>
   const app = <App router={router} />;
   const page = prerenderedPage(root);
   if (page) {
-    await firstLoad(router);
+    await routerFirstLoad(router);
     if (showsWelcomePage(router.state)) {
       let hydrated!: Root;
       startTransition(() => {

@@ -12,6 +12,15 @@ describe('a read started early', () => {
     expect(read).toHaveBeenCalledTimes(2);
   });
 
+  it('is started once when the route asks twice before the page takes it over', async () => {
+    const read = vi.fn().mockResolvedValueOnce('first').mockResolvedValueOnce('second');
+    startEarly('doctors', read);
+    // The router revalidating runs the route's loader again.
+    startEarly('doctors', read);
+    await expect(takeEarly('doctors', read)).resolves.toBe('first');
+    expect(read).toHaveBeenCalledTimes(1);
+  });
+
   it('is dropped when no page took it over while it was fresh', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     const read = vi.fn().mockResolvedValueOnce('stale').mockResolvedValueOnce('fresh');

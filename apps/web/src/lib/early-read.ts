@@ -8,8 +8,16 @@ const FRESH_MS = 10_000;
 
 const started = new Map<string, { at: number; answer: Promise<unknown> }>();
 
-/** Starts `read` now and keeps its answer under `key` for the page that will want it. */
+const isFresh = (early: { at: number } | undefined) =>
+  early !== undefined && Date.now() - early.at < FRESH_MS;
+
+/**
+ * Starts `read` now and keeps its answer under `key` for the page that will want it — unless a
+ * read started under `key` is still waiting, fresh: a route's loader runs again when the router
+ * revalidates (app/synced-router-provider.tsx), and the page takes one answer, not two.
+ */
 export function startEarly(key: string, read: () => Promise<unknown>): void {
+  if (isFresh(started.get(key))) return;
   const answer = read();
   // Reported by the query that takes it over, as its own failure would be; never unhandled.
   answer.catch(() => {});
@@ -20,5 +28,5 @@ export function startEarly(key: string, read: () => Promise<unknown>): void {
 export function takeEarly<T>(key: string, read: () => Promise<T>): Promise<T> {
   const early = started.get(key);
   started.delete(key);
-  return early && Date.now() - early.at < FRESH_MS ? (early.answer as Promise<T>) : read();
+  return early && isFresh(early) ? (early.answer as Promise<T>) : read();
 }
