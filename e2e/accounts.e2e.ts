@@ -6,6 +6,7 @@ import {
   DESKTOP,
   field,
   button,
+  countRemovedHeadings,
   text,
   registrationForm,
   loginForm,
@@ -254,25 +255,14 @@ describe('accounts', () => {
     // With the app, it takes over in place (ADR 0051): the very nodes the browser laid out, now
     // a form that signs in. Counted from the document's start: every heading the app removes.
     const page = journey.page;
-    await page.addInitScript(() => {
-      const seen = window as unknown as { removedHeadings: number };
-      seen.removedHeadings = 0;
-      new MutationObserver((changes) => {
-        for (const change of changes)
-          for (const node of Array.from(change.removedNodes))
-            if (node instanceof Element && (node.matches('h1') || node.querySelector('h1')))
-              seen.removedHeadings += 1;
-      }).observe(document, { subtree: true, childList: true });
-    });
+    const removedHeadings = await countRemovedHeadings(page);
     const errors: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'error') errors.push(message.text());
     });
     await gotoWelcome(page);
     await shown(page.getByRole('heading', { name: 'See a doctor without leaving home' }));
-    expect(
-      await page.evaluate(() => (window as unknown as { removedHeadings: number }).removedHeadings),
-    ).toBe(0);
+    expect(await removedHeadings()).toBe(0);
     expect(errors).toEqual([]);
     await field(loginForm(page), 'Email').fill('nobody@example.test');
     await field(loginForm(page), 'Password').fill('Wrong-2026-Aa1!');

@@ -3,7 +3,16 @@ import { describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/axe.ts';
 import { setUpJourney } from './support/journey.ts';
 import { apiPatient, callInPage, signedInPatient } from './support/patients.ts';
-import { button, DESKTOP, gone, MOBILE, shown, text, waitForPath } from './support/ui.ts';
+import {
+  button,
+  countRemovedHeadings,
+  DESKTOP,
+  gone,
+  MOBILE,
+  shown,
+  text,
+  waitForPath,
+} from './support/ui.ts';
 
 // Managing appointments (spec §2 Appointments, Dashboard home, Billing history; §5 Reschedule and
 // Cancellation reason; §8): in real Chromium against the built server, its demo doctors and the
@@ -103,6 +112,21 @@ describe('appointments', () => {
     await expect.poll(() => card(page, FIRST).innerText()).toContain(first);
     await expect.poll(() => card(page, FIRST).innerText()).toContain('Medical Consultation');
     await expect.poll(() => card(page, FIRST).innerText()).toMatch(/Available in \d+d \d+h \d+m/);
+
+    // Opened directly, the page arrives rendered (ADR 0055) and the app takes it over in place:
+    // no heading removed from the document's start, no mismatch reported, her cards in it.
+    const removedHeadings = await countRemovedHeadings(page);
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    const response = await page.goto('/dashboard/appointments');
+    expect(await response?.text()).toContain('data-prerendered="/dashboard/appointments"');
+    await gone(page.locator('[data-prerendered]'));
+    await shown(card(page, FIRST));
+    await shown(card(page, SECOND));
+    expect(await removedHeadings()).toBe(0);
+    expect(errors).toEqual([]);
     await expectAccessible(page, 'appointments (en)');
     await page.setViewportSize(MOBILE);
     await expectAccessible(page, 'appointments (en, 375×812)');

@@ -5,7 +5,7 @@ import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
 import { pwaPlugin } from './build/pwa-plugin';
 import { chunkGroupsPlugin } from './build/chunk-groups';
 import { earlyStartPlugin } from './build/early-start-plugin';
-import { prerenderPlugin } from './build/prerender-plugin';
+import { prerenderPatientPagesPlugin, prerenderPlugin } from './build/prerender-plugin';
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3001}`;
 
@@ -67,8 +67,9 @@ function chunkPackages(): Plugin {
 }
 
 // In this order: the build's id into index.html; welcome.html, index.html with the welcome page
-// in it; then the head's early start into index.html alone — welcome.html goes only to browsers
-// without a session, for whom it would do nothing (ADR 0052).
+// in it; the head's early start into index.html — welcome.html goes only to browsers without a
+// session, for whom it would do nothing (ADR 0052); then the patient's prerendered pages, from
+// index.html with its early start (ADR 0055).
 const plugins = [
   react(),
   tailwindcss(),
@@ -77,6 +78,7 @@ const plugins = [
   pwaPlugin(),
   prerenderPlugin(),
   earlyStartPlugin(),
+  prerenderPatientPagesPlugin(),
 ];
 
 // react-router 7's export map names only its development build, which keeps dev-only checks and

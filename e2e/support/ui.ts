@@ -149,3 +149,21 @@ export async function tabTo(p: Page, target: Locator, maxTabs: number): Promise<
     `Tab did not reach ${target.toString()} in ${maxTabs} presses; focus is on ${focused}`,
   );
 }
+
+/**
+ * From the next document on, counts the level-one headings removed from it: a prerendered page
+ * that the app takes over in place (ADR 0051, 0055) removes none. Answers the count so far.
+ */
+export async function countRemovedHeadings(p: Page): Promise<() => Promise<number>> {
+  await p.addInitScript(() => {
+    const seen = window as unknown as { removedHeadings: number };
+    seen.removedHeadings = 0;
+    new MutationObserver((changes) => {
+      for (const change of changes)
+        for (const node of Array.from(change.removedNodes))
+          if (node instanceof Element && (node.matches('h1') || node.querySelector('h1')))
+            seen.removedHeadings += 1;
+    }).observe(document, { subtree: true, childList: true });
+  });
+  return () => p.evaluate(() => (window as unknown as { removedHeadings: number }).removedHeadings);
+}

@@ -1,19 +1,27 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { createServer, type Plugin } from 'vite';
+import type * as PatientPage from '../src/prerender/patient-page';
+import type * as PrerenderedPage from '../src/prerender/prerendered-page';
 import type * as WelcomePage from '../src/prerender/welcome-page';
 import { indexHtmlOf } from './index-html';
 
-// The welcome page, rendered when the app is built (ADR 0050): dist/welcome.html is index.html
-// with `/` already in #root, which the server sends to a visitor without a session
-// (apps/api/src/plugins/spa.ts). Every other path keeps the empty index.html.
+// Pages of the app rendered when the app is built, each index.html with the page already in
+// #root: dist/welcome.html, `/` for a visitor without a session (ADR 0050), and the patient's
+// pages of PRERENDERED_PATIENT_PAGES for a browser with one (ADR 0055). The server chooses
+// (apps/api/src/plugins/spa.ts); every other path keeps the empty index.html.
 
 const appDir = fileURLToPath(new URL('..', import.meta.url));
-const RENDERER = '/src/prerender/welcome-page.tsx';
 const WELCOME_FILE = 'welcome.html';
 
-/** welcome.html from index.html, rendered with the app's own modules in Node (Vite's loader). */
-async function welcomeHtml(indexHtml: string): Promise<string> {
+type Renderers = {
+  welcome: typeof WelcomePage;
+  patient: typeof PatientPage;
+  document: typeof PrerenderedPage;
+};
+
+/** Runs `render` with the app's own modules loaded in Node (Vite's loader), then stops it. */
+async function withRenderers<T>(render: (modules: Renderers) => Promise<T>): Promise<T> {
   const server = await createServer({
     configFile: false,
     root: appDir,
@@ -23,27 +31,56 @@ async function welcomeHtml(indexHtml: string): Promise<string> {
     server: { middlewareMode: true, hmr: false, ws: false },
   });
   try {
-    const module = (await server.ssrLoadModule(RENDERER)) as typeof WelcomePage;
-    return module.welcomeDocument(indexHtml, await module.renderWelcomePage());
+    return await render({
+      welcome: (await server.ssrLoadModule(
+        '/src/prerender/welcome-page.tsx',
+      )) as Renderers['welcome'],
+      patient: (await server.ssrLoadModule(
+        '/src/prerender/patient-page.tsx',
+      )) as Renderers['patient'],
+      document: (await server.ssrLoadModule(
+        '/src/prerender/prerendered-page.tsx',
+      )) as Renderers['document'],
+    });
   } finally {
     await server.close();
   }
 }
 
-export function prerenderPlugin(): Plugin {
+/**
+ * A plugin that renders pages from index.html as the plugins before it (vite.config.ts) left it,
+ * and emits each as a file of the build.
+ */
+function renderingPlugin(
+  name: string,
+  render: (indexHtml: string, modules: Renderers) => Promise<[string, string][]>,
+): Plugin {
   return {
-    name: 'vizita:prerender',
+    name,
     apply: 'build',
     generateBundle: {
       // After the PWA plugin has written the build's id into index.html.
       order: 'post',
       async handler(_options, bundle) {
-        this.emitFile({
-          type: 'asset',
-          fileName: WELCOME_FILE,
-          source: await welcomeHtml(String(indexHtmlOf(bundle).source)),
-        });
+        const indexHtml = String(indexHtmlOf(bundle).source);
+        const files = await withRenderers((modules) => render(indexHtml, modules));
+        for (const [fileName, source] of files) this.emitFile({ type: 'asset', fileName, source });
       },
     },
   };
 }
+
+/** welcome.html: from index.html before the head's early start, which it has no use for. */
+export const prerenderPlugin = () =>
+  renderingPlugin('vizita:prerender', async (indexHtml, { welcome, document }) => [
+    [WELCOME_FILE, document.prerenderedDocument(indexHtml, await welcome.renderWelcomePage())],
+  ]);
+
+/**
+ * The patient's prerendered pages: from index.html with the head's early start in it, which asks
+ * for the session and the page's code as the page paints.
+ */
+export const prerenderPatientPagesPlugin = () =>
+  renderingPlugin('vizita:prerender-patient-pages', (indexHtml, { patient }) =>
+    patient.renderPatientPages(indexHtml),
+  );

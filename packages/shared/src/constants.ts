@@ -64,3 +64,12 @@ export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
  * that nobody is signed in, and does not wait for GET /auth/status before the first page.
  */
 export const SESSION_MARKER_COOKIE = 'vizita_session';
+
+/**
+ * The patient's pages the web build renders to HTML as a signed-in patient first sees them, by
+ * path, with the build's file of each: the server sends that file to a browser with the session
+ * marker that asks for the path, and the app takes the page over (ADR 0055).
+ */
+export const PRERENDERED_PATIENT_PAGES = {
+  '/dashboard/appointments': 'my-appointments.html',
+} as const;

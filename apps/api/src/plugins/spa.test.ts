@@ -23,6 +23,11 @@ beforeAll(async () => {
     join(root, 'welcome.html'),
     '<!doctype html><title>Welcome · Vizita</title><script>alert(1)</script>',
   );
+  // My Appointments prerendered for a browser with a session (ADR 0055), with its guard.
+  writeFileSync(
+    join(root, 'my-appointments.html'),
+    '<!doctype html><title>My Appointments · Vizita</title><script>alert(3)</script>',
+  );
   writeFileSync(join(root, 'assets', 'app-1a2b.js'), 'console.log(1)');
   // The installable app's files (ADR 0046), at the root where the build writes them.
   writeFileSync(join(root, 'sw.js'), 'self.addEventListener("fetch", () => {});');
@@ -79,11 +84,34 @@ describe('the single-page app', () => {
       expect((await get(url, 'text/html')).body, url).toContain('<title>Vizita</title>');
   });
 
+  it('answers a prerendered patient’s page to a browser with a session, at its bare path', async () => {
+    const withSession = (url: string) =>
+      app.inject({
+        method: 'GET',
+        url,
+        headers: { accept: 'text/html', cookie: `${SESSION_MARKER_COOKIE}=1` },
+      });
+    const page = await withSession('/dashboard/appointments');
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<title>My Appointments · Vizita</title>');
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(page.headers.vary).toMatch(/Cookie/);
+    expect(page.headers.vary).toMatch(/Accept-Encoding/);
+    // Without a session the app sends the visitor to sign in: the shell, no patient's page first.
+    const visitor = await get('/dashboard/appointments', 'text/html');
+    expect(visitor.body).toContain('<title>Vizita</title>');
+    expect(visitor.headers.vary).toMatch(/Cookie/);
+    // A query string, or another page, may show another screen: the shell.
+    for (const url of ['/dashboard/appointments?x=1', '/dashboard/appointments/1', '/dashboard'])
+      expect((await withSession(url)).body, url).toContain('<title>Vizita</title>');
+  });
+
   it('names the hash of each inline script of the build for the Content-Security-Policy', () => {
     // The SHA-256 a browser computes for `alert(1)` (CSP Level 2's hash-source).
     expect(inlineScriptSources(root)).toEqual([
       "'sha256-ed4iKJsqMRoMHD2vEjJGrhQmVTfTg9/p9qhiWq2/XZU='",
       "'sha256-bhHHL3z2vDgxUt0W3dWQOrprscmda2Y5pLsLg4GF+pI='",
+      "'sha256-5Is0iOrp0OIpy+NPSOQNiq9I+QVh17T4g50RMVURhI8='",
     ]);
     expect(inlineScriptSources(join(root, 'nowhere'))).toEqual([]);
   });

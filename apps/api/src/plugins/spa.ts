@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { SESSION_MARKER_COOKIE } from '@vizita/shared/constants';
+import { PRERENDERED_PATIENT_PAGES, SESSION_MARKER_COOKIE } from '@vizita/shared/constants';
 import { errorBody } from './error-handler.ts';
 
 // First path segments that belong to the server (or to the build's files, /assets): a request
@@ -35,9 +35,15 @@ function acceptsHtml(accept: string | undefined): boolean {
   return /(^|,)\s*(text\/html|text\/\*|\*\/\*)\s*(;|,|$)/i.test(accept);
 }
 
-/** The pages of the build: the app's shell, and `/` prerendered for a visitor (ADR 0050). */
+/**
+ * The pages of the build: the app's shell; `/` prerendered for a visitor (ADR 0050); patient's
+ * pages prerendered for a browser with a session (ADR 0055).
+ */
 const SHELL = 'index.html';
 const WELCOME = 'welcome.html';
+const PATIENT_PAGES: ReadonlyMap<string, string> = new Map(
+  Object.entries(PRERENDERED_PATIENT_PAGES),
+);
 
 /**
  * The Content-Security-Policy sources of the build's inline scripts (the prerendered page's
@@ -45,7 +51,7 @@ const WELCOME = 'welcome.html';
  */
 export function inlineScriptSources(webRoot: string): string[] {
   const sources = new Set<string>();
-  for (const page of [SHELL, WELCOME]) {
+  for (const page of [SHELL, WELCOME, ...PATIENT_PAGES.values()]) {
     const path = join(webRoot, page);
     if (!existsSync(path)) continue;
     for (const [, body] of readFileSync(path, 'utf8').matchAll(/<script>([\s\S]*?)<\/script>/g))
@@ -55,12 +61,22 @@ export function inlineScriptSources(webRoot: string): string[] {
 }
 
 /**
- * Whether `/` may be answered with the prerendered welcome page: the bare address, asked by a
- * browser that holds no session (the marker cookie, ADR 0049). With a session the app goes on to
- * the dashboard, and `/?register=true` shows the registration instead: both get the shell.
+ * The page that answers a request for an app's path. The prerendered ones go where the app's
+ * first screen is theirs (the bare address: a query string may change the screen): `/` to a
+ * browser that holds no session (the marker cookie, ADR 0049) — with one the app goes on to the
+ * dashboard; a patient's page to one that holds a session. Anything else gets the shell.
  */
-function wantsWelcome(request: FastifyRequest): boolean {
-  return request.url === '/' && !request.cookies?.[SESSION_MARKER_COOKIE];
+function pageFor(request: FastifyRequest, available: ReadonlySet<string>): string {
+  const hasSession = Boolean(request.cookies?.[SESSION_MARKER_COOKIE]);
+  const prerendered =
+    request.url === '/'
+      ? hasSession
+        ? null
+        : WELCOME
+      : hasSession
+        ? PATIENT_PAGES.get(request.url)
+        : null;
+  return prerendered && available.has(prerendered) ? prerendered : SHELL;
 }
 
 /**
@@ -73,7 +89,10 @@ function wantsWelcome(request: FastifyRequest): boolean {
 export const spaPlugin = fp<{ webRoot: string }>(
   async (app: FastifyInstance, { webRoot }) => {
     const hasBuild = existsSync(join(webRoot, SHELL));
-    const hasWelcome = existsSync(join(webRoot, WELCOME));
+    // What the build holds of its prerendered pages (a build without them serves the shell).
+    const prerendered = new Set(
+      [WELCOME, ...PATIENT_PAGES.values()].filter((page) => existsSync(join(webRoot, page))),
+    );
     if (hasBuild) {
       await app.register(fastifyStatic, {
         root: webRoot,
@@ -104,10 +123,12 @@ export const spaPlugin = fp<{ webRoot: string }>(
         !/\.[a-z0-9]+$/i.test(path) &&
         acceptsHtml(request.headers.accept);
       if (hasBuild && isPage) {
-        // The two pages of `/` depend on the session marker: a cache must keep them apart (and
-        // the encodings, as setHeaders below says for every file; this header replaces that one).
-        if (path === '/') reply.header('vary', 'Accept-Encoding, Cookie');
-        const page = hasWelcome && wantsWelcome(request) ? WELCOME : SHELL;
+        // The pages of `/` and of a prerendered patient's page depend on the session marker: a
+        // cache must keep them apart (and the encodings, as setHeaders below says for every file;
+        // this header replaces that one).
+        if (path === '/' || PATIENT_PAGES.has(path))
+          reply.header('vary', 'Accept-Encoding, Cookie');
+        const page = pageFor(request, prerendered);
         return reply.header('cache-control', 'no-cache').sendFile(page);
       }
       return reply.status(404).send(errorBody('notFound'));

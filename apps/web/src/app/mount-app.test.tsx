@@ -4,24 +4,31 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Root } from 'react-dom/client';
 import { createMemoryRouter } from 'react-router';
 import { SESSION_MARKER_COOKIE } from '@vizita/shared/constants';
+import { resetSessionForTests } from '../features/auth/session-store';
 import { PRERENDERED_ATTRIBUTE, STALE_ATTRIBUTE } from '../prerender/markers';
+import { renderPatientPage } from '../prerender/patient-page';
+import { prerenderedDocument, type PrerenderedPage } from '../prerender/prerendered-page';
 import { renderWelcomePage } from '../prerender/welcome-page';
+import { appointmentListBody } from '../test/fixtures';
+import { mockApi, ok, session } from '../test/mock-api';
 import { mountApp } from './mount-app';
 import { routerOptions, routes } from './routes';
 
-// How the app takes over the welcome page that the build prerendered (ADR 0051): it hydrates the
-// page where it would show that same page, keeping the nodes the browser has laid out, and renders
-// anew everywhere else. The markup is the build's own (renderWelcomePage), inert controls and all.
+// How the app takes over a page that the build prerendered (ADR 0051, 0055): it hydrates the page
+// where it would show that same page, keeping the nodes the browser has laid out, and renders
+// anew everywhere else. The markup is the build's own, inert controls and all.
 
 let reactRoot: Root | undefined;
 
-/** #root as welcome.html brings it; answers #root. */
-async function loadPrerenderedPage(): Promise<HTMLElement> {
-  const page = await renderWelcomePage();
+/** #root as the build's file brings `page`; answers #root. */
+function loadPrerendered(page: PrerenderedPage): HTMLElement {
+  const html = prerenderedDocument('<title>Vizita</title><div id="root"></div>', page);
   document.title = page.title;
-  document.body.innerHTML = `<div id="root"><div ${PRERENDERED_ATTRIBUTE} style="display:contents">${page.markup}</div></div>`;
+  document.body.innerHTML = html.slice(html.indexOf('<div id="root">'));
   return document.getElementById('root')!;
 }
+
+const loadPrerenderedPage = async () => loadPrerendered(await renderWelcomePage());
 
 async function mountAt(root: HTMLElement, path: string) {
   const router = createMemoryRouter(routes, { ...routerOptions, initialEntries: [path] });
@@ -59,7 +66,7 @@ describe('the app taking over the prerendered welcome page', () => {
     expect(screen.getByLabelText('Email')).toBe(email);
     expect(root.querySelector('[inert]')).toBeNull();
     expect(errors).not.toHaveBeenCalledWith(
-      'The prerendered welcome page did not match the app:',
+      'The prerendered page did not match the app:',
       expect.anything(),
     );
     // One <title>: the app's, adopted from the page.
@@ -94,5 +101,53 @@ describe('the app taking over the prerendered welcome page', () => {
     expect(await screen.findByRole('heading', { name: 'Create Account' })).toBeVisible();
     expect(heading?.isConnected).toBe(false);
     expect(root.querySelector('[inert]')).toBeNull();
+  });
+});
+
+describe('the app taking over a prerendered patient page', () => {
+  const MY_APPOINTMENTS = '/dashboard/appointments';
+
+  /** My Appointments as the build rendered it, for a browser with a session marker. */
+  async function loadMyAppointments(): Promise<HTMLElement> {
+    const page = await renderPatientPage(MY_APPOINTMENTS);
+    // The build's stand-in session is the build's: the browser restores its own.
+    resetSessionForTests();
+    document.cookie = `${SESSION_MARKER_COOKIE}=1; path=/`;
+    return loadPrerendered(page);
+  }
+
+  afterEach(() => resetSessionForTests());
+
+  it('hydrates My Appointments for a signed-in patient, then shows her data', async () => {
+    mockApi({
+      'GET /auth/status': () => ok(session()),
+      'GET /api/appointments': () => ({ status: 200, body: appointmentListBody([]) }),
+    });
+    const errors = vi.spyOn(console, 'error');
+    const root = await loadMyAppointments();
+    const heading = root.querySelector('h1');
+
+    await mountAt(root, MY_APPOINTMENTS);
+
+    expect(screen.getByRole('heading', { level: 1, name: 'My Appointments' })).toBe(heading);
+    expect(errors).not.toHaveBeenCalledWith(
+      'The prerendered page did not match the app:',
+      expect.anything(),
+    );
+    expect(root.querySelector('[inert]')).toBeNull();
+    // Her data arrives into the page the app took over.
+    expect(await screen.findByText('No appointments yet')).toBeVisible();
+    expect(screen.getByRole('heading', { level: 1 })).toBe(heading);
+  });
+
+  it('renders anew for a doctor, whom the guard sends to the doctor’s area', async () => {
+    mockApi({ 'GET /auth/status': () => ok(session({ userType: 'doctor', twoFactor: 'on' })) });
+    const root = await loadMyAppointments();
+    const heading = root.querySelector('h1');
+
+    await mountAt(root, MY_APPOINTMENTS);
+
+    expect(heading?.isConnected).toBe(false);
+    expect(root.textContent).not.toContain('My Appointments');
   });
 });

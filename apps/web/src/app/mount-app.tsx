@@ -4,17 +4,17 @@ import { PRERENDERED_ATTRIBUTE, STALE_ATTRIBUTE } from '../prerender/markers';
 import { App } from './app';
 import type { Router } from './synced-router-provider';
 
-// How the app starts in #root (ADR 0051). Where the page arrived as the prerendered welcome page
-// (ADR 0050) and the router's first load lands on it, the app hydrates that markup: React attaches
-// to the nodes the browser has already laid out, instead of building and laying out the same page
-// a second time, which on a mid-range phone were two tasks of 100–200 ms right after the first
-// paint. Anywhere else it renders from scratch, as it always did.
+// How the app starts in #root (ADR 0051). Where the page arrived prerendered — the welcome page
+// (ADR 0050), a patient's page (ADR 0055) — and the router's first load lands on the page it
+// shows, the app hydrates that markup: React attaches to the nodes the browser has already laid
+// out, instead of building and laying out the same page a second time, which on a mid-range phone
+// were two tasks of 100–200 ms right after the first paint. Anywhere else it renders from scratch.
 //
 // Both are transitions: React renders them in slices of a few milliseconds with the browser let
 // in between, not in one task that holds a phone's main thread (a hydration outside a transition
 // is rendered in one piece). The router's provider is made safe for that (synced-router-provider).
 
-/** The prerendered welcome page in #root, unless its guard has hidden it from this browser. */
+/** The prerendered page in #root, unless its guard has hidden it from this browser. */
 function prerenderedPage(root: HTMLElement): HTMLElement | null {
   if (document.documentElement.hasAttribute(STALE_ATTRIBUTE)) return null;
   return root.querySelector<HTMLElement>(`:scope > [${PRERENDERED_ATTRIBUTE}]`);
@@ -32,14 +32,15 @@ export function routerFirstLoad(router: Router): Promise<void> {
   });
 }
 
-/** The page the build rendered: the bare `/`, for a visitor, without an error. */
-function showsWelcomePage({ location, errors }: Router['state']): boolean {
-  return location.pathname === '/' && location.search === '' && !errors;
+/** Whether the router shows the page the build rendered: its bare path, without an error. */
+function showsPrerendered(page: HTMLElement, { location, errors }: Router['state']): boolean {
+  const path = page.getAttribute(PRERENDERED_ATTRIBUTE);
+  return location.pathname === path && location.search === '' && !errors;
 }
 
 /**
  * Once the app has hydrated the page, it is the app's: its controls take input (the prerendered
- * markup has them inert, welcome-page.tsx) and the journeys' wait for the app ends.
+ * markup has them inert, prerender/prerendered-page.tsx) and the journeys' wait for the app ends.
  */
 function TakeOver({ page, children }: { page: HTMLElement; children: ReactNode }) {
   useEffect(() => {
@@ -55,7 +56,7 @@ function TakeOver({ page, children }: { page: HTMLElement; children: ReactNode }
  * (a text, a tree), which is a bug: said in the console, where journeys and Lighthouse look.
  */
 function reportMismatch(error: unknown): void {
-  console.error('The prerendered welcome page did not match the app:', error);
+  console.error('The prerendered page did not match the app:', error);
 }
 
 /**
@@ -67,7 +68,7 @@ export async function mountApp(root: HTMLElement, router: Router): Promise<Root>
   const page = prerenderedPage(root);
   if (page) {
     await routerFirstLoad(router);
-    if (showsWelcomePage(router.state)) {
+    if (showsPrerendered(page, router.state)) {
       let hydrated!: Root;
       startTransition(() => {
         hydrated = hydrateRoot(

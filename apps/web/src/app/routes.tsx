@@ -70,7 +70,9 @@ const lazyBookLink = async () => {
 };
 
 /** The signed-in layout, under which the staff areas are patched in. */
-const SIGNED_IN_ROUTE_ID = 'signed-in';
+export const SIGNED_IN_ROUTE_ID = 'signed-in';
+/** The patient's dashboard layout, whose loader turns staff away. */
+export const PATIENT_AREA_ROUTE_ID = 'dashboard';
 /** The signed-out pages' layout, whose loader turns signed-in visitors away. */
 export const GUEST_ROUTE_ID = 'guest';
 const STAFF_AREA = /^\/(doctor|admin)(\/|$)/;
@@ -103,6 +105,7 @@ export const routes: RouteObject[] = [
         lazy: lazySignedInLayout,
         children: [
           {
+            id: PATIENT_AREA_ROUTE_ID,
             path: 'dashboard',
             loader: requirePatient,
             lazy: lazyDashboardLayout,

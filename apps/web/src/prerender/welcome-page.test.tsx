@@ -1,38 +1,21 @@
-import { runInThisContext } from 'node:vm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LOCALE_STORAGE_KEY } from '@vizita/shared/constants';
 import { BOOKING_INTENT_KEY } from '../lib/booking-intent';
 import { PRERENDERED_ATTRIBUTE } from './markers';
-import { renderWelcomePage, welcomeDocument } from './welcome-page';
+import { loadPrerendered, unloadPrerendered } from '../test/prerendered-document';
+import { renderWelcomePage } from './welcome-page';
 
 // What the build puts into welcome.html (ADR 0050): `/` as a first-time visitor sees it, which
 // paints before the app has loaded and must never take input the app would then throw away.
 
-const INDEX_HTML = [
-  '<!doctype html><html lang="en"><head><title>Vizita</title>',
-  '<script type="module" crossorigin src="/assets/index-1a2b.js"></script>',
-  '<link rel="stylesheet" crossorigin href="/assets/index-3c4d.css"></head>',
-  '<body><div id="root"></div></body></html>',
-].join('');
-
 /** The page as a browser would build it from welcome.html, with the guard script run. */
-async function loadWelcomeDocument(): Promise<Document> {
-  const html = welcomeDocument(INDEX_HTML, await renderWelcomePage());
-  const page = new DOMParser().parseFromString(html, 'text/html');
-  const guard = page.querySelector('head script:not([src])')?.textContent ?? '';
-  // The guard marks this test's own <html>; copied to the parsed page as a browser would set it.
-  runInThisContext(guard);
-  for (const { name, value } of Array.from(document.documentElement.attributes))
-    if (name.startsWith('data-prerender')) page.documentElement.setAttribute(name, value);
-  return page;
-}
+const loadWelcomeDocument = async () => loadPrerendered(await renderWelcomePage());
 
 const stale = (page: Document) => page.documentElement.hasAttribute('data-prerender-stale');
 
 afterEach(() => {
   localStorage.clear();
-  for (const { name } of Array.from(document.documentElement.attributes))
-    if (name.startsWith('data-prerender')) document.documentElement.removeAttribute(name);
+  unloadPrerendered();
 });
 
 describe('the prerendered welcome page', () => {

@@ -196,6 +196,23 @@ export function initializeSession(): Promise<void> {
   return initialization;
 }
 
+/**
+ * The session the build renders a patient's page with (src/prerender, ADR 0055): signed in, no
+ * token — the build calls nothing — and known, so the guards and the page render as they will
+ * for her. Never called in a browser.
+ */
+export function assumeSessionForPrerender(user: SessionUser): void {
+  initialization = Promise.resolve();
+  setState({
+    ...signedOut,
+    isAuthenticated: true,
+    isAdmin: user.isAdmin,
+    user,
+    hasPaid: user.isPaid,
+    initialized: true,
+  });
+}
+
 /** Back to the state of a fresh page load; for tests. */
 export function resetSessionForTests(): void {
   initialization = null;
