@@ -67,15 +67,11 @@ export function inlineScriptSources(webRoot: string): string[] {
  * dashboard; a patient's page to one that holds a session. Anything else gets the shell.
  */
 function pageFor(request: FastifyRequest, available: ReadonlySet<string>): string {
-  const hasSession = Boolean(request.cookies?.[SESSION_MARKER_COOKIE]);
-  const prerendered =
-    request.url === '/'
-      ? hasSession
-        ? null
-        : WELCOME
-      : hasSession
-        ? PATIENT_PAGES.get(request.url)
-        : null;
+  const prerendered = request.cookies?.[SESSION_MARKER_COOKIE]
+    ? PATIENT_PAGES.get(request.url)
+    : request.url === '/'
+      ? WELCOME
+      : undefined;
   return prerendered && available.has(prerendered) ? prerendered : SHELL;
 }
 

@@ -6,9 +6,11 @@
 
 const FRESH_MS = 10_000;
 
-const started = new Map<string, { at: number; answer: Promise<unknown> }>();
+type Started = { at: number; answer: Promise<unknown> };
 
-const isFresh = (early: { at: number } | undefined) =>
+const started = new Map<string, Started>();
+
+const isFresh = (early: Started | undefined): early is Started =>
   early !== undefined && Date.now() - early.at < FRESH_MS;
 
 /**
@@ -28,5 +30,5 @@ export function startEarly(key: string, read: () => Promise<unknown>): void {
 export function takeEarly<T>(key: string, read: () => Promise<T>): Promise<T> {
   const early = started.get(key);
   started.delete(key);
-  return early && isFresh(early) ? (early.answer as Promise<T>) : read();
+  return isFresh(early) ? (early.answer as Promise<T>) : read();
 }

@@ -1,13 +1,16 @@
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { createMemoryRouter, matchRoutes, type RouteObject } from 'react-router';
-import { DEFAULT_LOCALE, PRERENDERED_PATIENT_PAGES } from '@vizita/shared/constants';
+import { PRERENDERED_PATIENT_PAGES } from '@vizita/shared/constants';
 import { PATIENT_AREA_ROUTE_ID, routes, SIGNED_IN_ROUTE_ID } from '../app/routes';
 import { assumeSessionForPrerender, type SessionUser } from '../features/auth/session-store';
-import { I18N_OPTIONS } from '../lib/i18n';
 import { enFirstPage } from '../locales/en-first-page';
 import { enSignedIn } from '../locales/en-signed-in';
-import { guardOf, prerenderedDocument, renderApp, type PrerenderedPage } from './prerendered-page';
+import {
+  englishI18n,
+  guardOf,
+  prerenderedDocument,
+  renderApp,
+  type PrerenderedPage,
+} from './prerendered-page';
 
 // A page of the patient's area as a signed-in patient first sees it, before any of her data has
 // arrived — the top bar, the navigation, the page's heading and its loading states — rendered
@@ -48,10 +51,7 @@ async function withCodeOf(path: string): Promise<RouteObject[]> {
 
 export async function renderPatientPage(path: string): Promise<PrerenderedPage> {
   assumeSessionForPrerender(PATIENT);
-  const i18n = i18next.createInstance();
-  await i18n
-    .use(initReactI18next)
-    .init({ ...I18N_OPTIONS, resources: { [DEFAULT_LOCALE]: { ...enFirstPage, ...enSignedIn } } });
+  const i18n = await englishI18n({ ...enFirstPage, ...enSignedIn });
   // The guards' loaders count as run: they would let this patient through (and wait for a
   // browser's session and texts, which the build has not got).
   const router = createMemoryRouter(await withCodeOf(path), {

@@ -1,10 +1,12 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import type { i18n as I18n } from 'i18next';
-import { I18nextProvider } from 'react-i18next';
+import i18next, { type i18n as I18n } from 'i18next';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { DEFAULT_LOCALE, LOCALE_STORAGE_KEY } from '@vizita/shared/constants';
 import { App } from '../app/app';
 import type { Router } from '../app/synced-router-provider';
+import { I18N_OPTIONS } from '../lib/i18n';
+import type { Resources } from '../locales/en';
 import { PRERENDERED_ATTRIBUTE, STALE_ATTRIBUTE } from './markers';
 
 // A page of the app rendered to HTML when the app is built (ADR 0050, 0055): the phone paints it
@@ -30,7 +32,7 @@ export type PrerenderedPage = {
  * gone): both are inert (neither focusable nor clickable) meanwhile; the app lifts that
  * (app/mount-app.tsx). Links stay links: they work without the app.
  */
-export function makeControlsInert(markup: string): string {
+function makeControlsInert(markup: string): string {
   return markup.replace(/<(form|button)(?=[\s>])/g, '<$1 inert=""');
 }
 
@@ -41,17 +43,25 @@ export function makeControlsInert(markup: string): string {
  * a JavaScript condition over localStorage (`s`), holds. Storage that cannot be read changes
  * nothing, as in the app.
  */
-export function guardOf(
-  alsoStaleIf = 'false',
-): Pick<PrerenderedPage, 'guardScript' | 'guardStyle'> {
+export function guardOf(alsoStaleIf?: string): Pick<PrerenderedPage, 'guardScript' | 'guardStyle'> {
   const locale = JSON.stringify(LOCALE_STORAGE_KEY);
-  const english = JSON.stringify(DEFAULT_LOCALE);
+  const otherLanguage = `l&&l!==${JSON.stringify(DEFAULT_LOCALE)}`;
+  const stale = alsoStaleIf ? `${otherLanguage}||${alsoStaleIf}` : otherLanguage;
   return {
     guardScript:
-      `try{var s=localStorage,l=s.getItem(${locale});if(l&&l!==${english}||${alsoStaleIf})` +
+      `try{var s=localStorage,l=s.getItem(${locale});if(${stale})` +
       `document.documentElement.setAttribute(${JSON.stringify(STALE_ATTRIBUTE)},"")}catch(e){}`,
     guardStyle: `html[${STALE_ATTRIBUTE}] [${PRERENDERED_ATTRIBUTE}]{display:none!important}`,
   };
+}
+
+/** An i18next of its own, in English with `resources`, for one page's render. */
+export async function englishI18n(resources: Partial<Resources>): Promise<I18n> {
+  const i18n = i18next.createInstance();
+  await i18n
+    .use(initReactI18next)
+    .init({ ...I18N_OPTIONS, resources: { [DEFAULT_LOCALE]: resources } });
+  return i18n;
 }
 
 /**

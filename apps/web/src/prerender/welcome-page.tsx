@@ -1,18 +1,11 @@
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { createMemoryRouter } from 'react-router';
-import { DEFAULT_LOCALE } from '@vizita/shared/constants';
 import { GUEST_ROUTE_ID, routes } from '../app/routes';
 import { BOOKING_INTENT_KEY } from '../lib/booking-intent';
-import { I18N_OPTIONS } from '../lib/i18n';
 import { enFirstPage } from '../locales/en-first-page';
-import { guardOf, renderApp, type PrerenderedPage } from './prerendered-page';
+import { englishI18n, guardOf, renderApp, type PrerenderedPage } from './prerendered-page';
 
 // `/` as a first-time visitor sees it, rendered to HTML when the app is built (build/
 // prerender-plugin.ts, ADR 0050) and hydrated by the app (ADR 0051).
-
-export type { PrerenderedPage } from './prerendered-page';
-export { makeControlsInert } from './prerendered-page';
 
 /**
  * Besides another language, a time chosen on a public doctor page (its notice) changes the
@@ -21,10 +14,7 @@ export { makeControlsInert } from './prerendered-page';
 const staleIf = `s.getItem(${JSON.stringify(BOOKING_INTENT_KEY)})`;
 
 export async function renderWelcomePage(): Promise<PrerenderedPage> {
-  const i18n = i18next.createInstance();
-  await i18n
-    .use(initReactI18next)
-    .init({ ...I18N_OPTIONS, resources: { [DEFAULT_LOCALE]: enFirstPage } });
+  const i18n = await englishI18n(enFirstPage);
   // The page the app's first render shows a visitor. The guard's loader counts as run: the build
   // has no session, and a visitor has none either.
   const router = createMemoryRouter(routes, {

@@ -76,16 +76,17 @@ function userFrom(session: Session): SessionUser {
   };
 }
 
-function signedIn(session: Session): Partial<SessionState> {
-  const user = userFrom(session);
+function signedInAs(user: SessionUser, token: string | null): Partial<SessionState> {
   return {
-    accessToken: session.accessToken,
+    accessToken: token,
     isAuthenticated: true,
     isAdmin: user.isAdmin,
     user,
     hasPaid: user.isPaid,
   };
 }
+
+const signedIn = (session: Session) => signedInAs(userFrom(session), session.accessToken);
 
 export function getSessionState(): SessionState {
   return state;
@@ -203,14 +204,7 @@ export function initializeSession(): Promise<void> {
  */
 export function assumeSessionForPrerender(user: SessionUser): void {
   initialization = Promise.resolve();
-  setState({
-    ...signedOut,
-    isAuthenticated: true,
-    isAdmin: user.isAdmin,
-    user,
-    hasPaid: user.isPaid,
-    initialized: true,
-  });
+  setState({ ...signedInAs(user, null), initialized: true });
 }
 
 /** Back to the state of a fresh page load; for tests. */

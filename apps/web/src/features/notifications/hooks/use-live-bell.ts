@@ -1,32 +1,29 @@
 import { useEffect, useRef } from 'react';
 import { isApiError } from '../../../lib/api-client';
+import type { BellServerMessage } from '@vizita/shared/contracts/notifications';
 import { getBellSocket } from '../api/get-bell-socket';
 
-/** The server's close codes (contracts/notifications BELL_SOCKET_CLOSE), kept here as numbers. */
+// The contract's values (its close codes, its version) are kept here as numbers: importing them
+// would bring its zod schemas onto every signed-in page.
+
+/** The server's close codes (contracts/notifications BELL_SOCKET_CLOSE). */
 const CLOSE_FORBIDDEN = 4403;
 /** Reconnecting waits 1, 2, 4 … seconds (with jitter), at most this long, after a failure. */
 const MAX_BACKOFF_MS = 30_000;
 
-type BellMessage = { type: 'ready'; changedSinceTicket?: boolean } | { type: 'changed' };
-
 /**
- * What the server says on the socket (contracts/notifications bellServerMessageSchema): "ready"
- * once it listens, saying whether the bell changed shortly before; "changed" when the bell did.
+ * What the server says on the socket (contracts/notifications bellServerMessageSchema, read here
+ * without the schema): "ready" once it listens, saying whether the bell changed shortly before;
+ * "changed" when the bell did.
  */
-function readMessage(data: unknown): BellMessage | null {
+function readMessage(data: unknown): BellServerMessage | null {
   if (typeof data !== 'string') return null;
   try {
-    const message = JSON.parse(data) as {
-      v?: unknown;
-      type?: unknown;
-      changedSinceTicket?: unknown;
-    };
-    if (message.v !== 1) return null;
-    if (message.type === 'changed') return { type: 'changed' };
-    if (message.type !== 'ready') return null;
-    return typeof message.changedSinceTicket === 'boolean'
-      ? { type: 'ready', changedSinceTicket: message.changedSinceTicket }
-      : { type: 'ready' };
+    const { v, type, changedSinceTicket } = JSON.parse(data) as Record<string, unknown>;
+    if (v !== 1) return null; // BELL_PROTOCOL_VERSION
+    if (type === 'changed') return { v, type };
+    if (type !== 'ready') return null;
+    return typeof changedSinceTicket === 'boolean' ? { v, type, changedSinceTicket } : { v, type };
   } catch {
     return null;
   }
