@@ -21,7 +21,12 @@ async function main() {
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
     say(`Starting embedded PostgreSQL (data in ${resolve(config.dataDir, 'postgres')}) …`);
-    embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, log: say });
+    embedded = await startEmbeddedPostgres({
+      dataDir: config.dataDir,
+      log: say,
+      // The server binds its own ports after the database has started.
+      portsInUse: [config.port, ...(config.metrics.internal ? [config.metrics.internal.port] : [])],
+    });
     databaseUrl = embedded.url;
   }
   await applyMigrations(databaseUrl);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startEmbeddedPostgres } from '../src/db/embedded-postgres.ts';
+import { freePort, startEmbeddedPostgres } from '../src/db/embedded-postgres.ts';
 import { applyMigrations } from '../src/db/migrate.ts';
 
 // The zero-setup database a newcomer gets: the app connects as a role of its own, never as the
@@ -73,4 +73,16 @@ describe('the embedded database', () => {
       await db.stop();
     }
   }, 120_000);
+});
+
+describe('the embedded database’s port', () => {
+  it('is never one the server will listen on, though the OS calls it free', async () => {
+    // The OS hands out the port the server was given (free until the server binds it), twice.
+    const offered = [41234, 41234, 41235];
+    const port = await freePort([41234, 3000], async () => offered.shift()!);
+    expect(port).toBe(41235);
+    expect(offered).toEqual([]);
+    // Nothing to avoid: the first port the OS offers.
+    expect(await freePort([], async () => 41236)).toBe(41236);
+  });
 });

@@ -47,8 +47,23 @@ function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgres> {
   return library;
 }
 
+/**
+ * A free loopback port, not one of `taken`: the OS hands out a port that is free now, and a port
+ * the server was told to listen on but has not bound yet is free now too (seen in CI: the server
+ * started on a free port chosen a moment before, and PostgreSQL took that very port first).
+ */
+export async function freePort(
+  taken: readonly number[] = [],
+  ask: () => Promise<number> = anyFreePort,
+): Promise<number> {
+  for (;;) {
+    const port = await ask();
+    if (!taken.includes(port)) return port;
+  }
+}
+
 /** Asks the OS for a free loopback port. */
-export async function freePort(): Promise<number> {
+async function anyFreePort(): Promise<number> {
   return new Promise((resolvePort, reject) => {
     const server = createServer();
     server.once('error', reject);
@@ -106,10 +121,13 @@ export async function startEmbeddedPostgres({
   dataDir,
   persistent = true,
   log = () => {},
+  portsInUse = [],
 }: {
   dataDir: string;
   persistent?: boolean;
   log?: Log;
+  /** The ports the caller will listen on itself, which PostgreSQL must not take. */
+  portsInUse?: readonly number[];
 }): Promise<EmbeddedDatabase> {
   // First, before anything is written: a machine without the binaries is told what to do.
   const binaries = binariesDir();
@@ -137,7 +155,7 @@ export async function startEmbeddedPostgres({
     return { ...urls(running), stop: async () => {}, attached: true };
   }
 
-  const port = await freePort();
+  const port = await freePort(portsInUse);
   const EmbeddedPostgres = await loadEmbeddedPostgres();
   const pg = new EmbeddedPostgres({
     databaseDir: clusterDir,
