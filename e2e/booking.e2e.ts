@@ -35,8 +35,16 @@ describe('booking', () => {
   it('books a slot, pays with 4242 on the hosted checkout and sees the confirmation', async () => {
     const page = journey.page;
     const user = await bookingPatient(page);
-    await page.goto('/calendar');
+    // Opened directly, the page comes with its doctors (ADR 0056): shown without asking the API.
+    const doctorReads: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/doctors') doctorReads.push(request.url());
+    });
+    const response = await page.goto('/calendar');
+    expect(await response?.text()).toContain('<script type="application/json" id="doctors-answer"');
     await shown(page.getByRole('heading', { name: 'Book Appointment' }));
+    await shown(page.getByRole('button', { name: DOCTOR }).first());
+    expect(doctorReads).toEqual([]);
     await page.getByRole('button', { name: DOCTOR }).first().click();
     await shown(page.getByRole('grid'));
     await expectAccessible(page, 'calendar (en)');

@@ -301,7 +301,13 @@ export async function buildApp(deps: AppDeps) {
   // The doctor directory as whole HTML for visitors and search engines, in the app's look.
   await registerPublicPages(app, { config, clock, doctors, photos, webRoot });
   // Last: the page answers whatever no route above did.
-  await app.register(spaPlugin, { webRoot });
+  await app.register(spaPlugin, {
+    webRoot,
+    // The booking page's doctors come with its HTML, as GET /api/doctors answers them (ADR 0056).
+    pageAnswers: {
+      '/calendar': async (locale) => ({ success: true, data: await doctors.list({}, locale) }),
+    },
+  });
 
   return app;
 }

@@ -1,5 +1,6 @@
 import { mountApp, routerFirstLoad } from './app/mount-app';
 import { createAppRouter } from './app/router';
+import { afterFirstPaint } from './lib/after-first-paint';
 import { initializeSession } from './features/auth/session-store';
 import { initI18n } from './lib/i18n';
 import { nextTask } from './lib/next-task';
@@ -28,13 +29,14 @@ async function start(root: HTMLElement) {
   await nextTask();
   await mountApp(root, router);
   await routerFirstLoad(router);
+  await afterFirstPaint();
   registerServiceWorker(router);
 }
 
 /**
  * The installable app (ADR 0046): its worker, from a chunk of its own so that none of it counts
- * against the first page's budget (ADR 0010), registered once the first screen is rendered and
- * the browser is idle. Installing it fetches the app shell for offline use: on a phone that would
+ * against the first page's budget (ADR 0010), registered once the first screen is painted and the
+ * browser is idle. Installing it fetches the app shell for offline use: on a phone that would
  * compete with the page's own code and reads, and before the first screen it held back the
  * largest paint (ADR 0054). Not in the development server, whose modules change under a worker,
  * nor in tests.

@@ -19,6 +19,12 @@ export const LOCALE_ENDONYMS = {
 /** localStorage key under which the web app keeps the chosen locale (spec §1). */
 export const LOCALE_STORAGE_KEY = 'locale';
 
+/**
+ * The chosen language again, as a cookie: the server writes the answers it puts into a page
+ * (PAGE_ANSWERS) in it. Without it, the default language, as the app's own.
+ */
+export const LOCALE_COOKIE = 'vizita_locale';
+
 /** Name minimum (spec §9); the maximum keeps names printable in mails and receipts. */
 export const NAME_MIN = 2;
 export const NAME_MAX = 100;
@@ -72,4 +78,14 @@ export const SESSION_MARKER_COOKIE = 'vizita_session';
  */
 export const PRERENDERED_PATIENT_PAGES = {
   '/dashboard/appointments': 'my-appointments.html',
+} as const;
+
+/**
+ * The API answers the server writes into a page's HTML for a browser with a session marker, by
+ * path: the id of the `<script type="application/json">` that holds each. The page then shows its
+ * data in its first paint instead of asking for it once the app runs (ADR 0056).
+ */
+export const PAGE_ANSWERS = {
+  /** The booking page: GET /api/doctors, the doctors it lists first. */
+  '/calendar': 'doctors-answer',
 } as const;

@@ -149,3 +149,25 @@ describe('the single-page app', () => {
     expect((await get('/sw.js')).body).toContain('addEventListener');
   });
 });
+
+describe('an answer written into a page (ADR 0056)', () => {
+  it('is left out when it cannot be read: the page still comes, and the app asks the API', async () => {
+    const failing = Fastify();
+    await failing.register(cookie);
+    await failing.register(spaPlugin, {
+      webRoot: root,
+      pageAnswers: {
+        '/calendar': () => Promise.reject(new Error('the database is away')),
+      },
+    });
+    const res = await failing.inject({
+      method: 'GET',
+      url: '/calendar',
+      headers: { accept: 'text/html', cookie: `${SESSION_MARKER_COOKIE}=1` },
+    });
+    await failing.close();
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<title>Vizita</title>');
+    expect(res.body).not.toContain('application/json');
+  });
+});

@@ -4,7 +4,16 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { PRERENDERED_PATIENT_PAGES, SESSION_MARKER_COOKIE } from '@vizita/shared/constants';
+import {
+  DEFAULT_LOCALE,
+  isLocale,
+  LOCALE_COOKIE,
+  type Locale,
+  PAGE_ANSWERS,
+  PRERENDERED_PATIENT_PAGES,
+  SESSION_MARKER_COOKIE,
+} from '@vizita/shared/constants';
+import { html, jsonForScript } from '../lib/html.ts';
 import { errorBody } from './error-handler.ts';
 
 // First path segments that belong to the server (or to the build's files, /assets): a request
@@ -46,6 +55,33 @@ const PATIENT_PAGES: ReadonlyMap<string, string> = new Map(
 );
 
 /**
+ * Reads, for each path of PAGE_ANSWERS, the API answer the server writes into that page, in the
+ * language given (ADR 0056): the body the API's own route would answer.
+ */
+export type PageAnswerReaders = Record<
+  keyof typeof PAGE_ANSWERS,
+  (locale: Locale) => Promise<unknown>
+>;
+
+/** The language the app shows, as its cookie says (the app's default without one). */
+function appLocale(request: FastifyRequest): Locale {
+  const chosen = request.cookies?.[LOCALE_COOKIE];
+  return isLocale(chosen) ? chosen : DEFAULT_LOCALE;
+}
+
+/**
+ * The shell with `answer` in it, as the data block the app looks for under `id`: its language in
+ * `data-locale` (the app takes it only in its own), the JSON escaped so that no value (a bio that
+ * says "</script>") can end the block.
+ */
+function shellWithAnswer(shell: string, id: string, locale: Locale, answer: unknown): string {
+  const block = html`<script type="application/json" id="${id}" data-locale="${locale}">
+    ${jsonForScript(answer)}
+  </script>`;
+  return shell.replace('</body>', `${block.value}</body>`);
+}
+
+/**
  * The Content-Security-Policy sources of the build's inline scripts (the prerendered page's
  * guard): `'sha256-…'` of each, so that exactly these run and no other inline script would.
  */
@@ -82,9 +118,11 @@ function pageFor(request: FastifyRequest, available: ReadonlySet<string>): strin
  * wrote a brotli and a gzip copy beside each compressible file (apps/web/scripts/precompress.mjs):
  * a client that accepts one gets it as it is, nothing is compressed per request.
  */
-export const spaPlugin = fp<{ webRoot: string }>(
-  async (app: FastifyInstance, { webRoot }) => {
+export const spaPlugin = fp<{ webRoot: string; pageAnswers?: PageAnswerReaders }>(
+  async (app: FastifyInstance, { webRoot, pageAnswers }) => {
     const hasBuild = existsSync(join(webRoot, SHELL));
+    const shell = hasBuild ? readFileSync(join(webRoot, SHELL), 'utf8') : '';
+    const answerPaths: ReadonlyMap<string, string> = new Map(Object.entries(PAGE_ANSWERS));
     // What the build holds of its prerendered pages (a build without them serves the shell).
     const prerendered = new Set(
       [WELCOME, ...PATIENT_PAGES.values()].filter((page) => existsSync(join(webRoot, page))),
@@ -110,7 +148,7 @@ export const spaPlugin = fp<{ webRoot: string }>(
         },
       });
     }
-    app.setNotFoundHandler((request, reply) => {
+    app.setNotFoundHandler(async (request, reply) => {
       const path = request.url.split('?')[0] ?? '';
       const isPage =
         request.method === 'GET' &&
@@ -122,10 +160,25 @@ export const spaPlugin = fp<{ webRoot: string }>(
         // The pages of `/` and of a prerendered patient's page depend on the session marker: a
         // cache must keep them apart (and the encodings, as setHeaders below says for every file;
         // this header replaces that one).
-        if (path === '/' || PATIENT_PAGES.has(path))
+        if (path === '/' || PATIENT_PAGES.has(path) || answerPaths.has(path))
           reply.header('vary', 'Accept-Encoding, Cookie');
+        reply.header('cache-control', 'no-cache');
         const page = pageFor(request, prerendered);
-        return reply.header('cache-control', 'no-cache').sendFile(page);
+        const id = answerPaths.get(path);
+        const read = pageAnswers?.[path as keyof PageAnswerReaders];
+        // A page's answer only for a browser that may hold a session: the pages that have one are
+        // signed in, and a visitor is sent on to sign in before any would be shown.
+        if (page === SHELL && id && read && request.cookies?.[SESSION_MARKER_COOKIE]) {
+          const locale = appLocale(request);
+          try {
+            const body = shellWithAnswer(shell, id, locale, await read(locale));
+            return reply.type('text/html; charset=utf-8').send(body);
+          } catch (error) {
+            // The page still works without it: the app asks the API, as it would anyway.
+            request.log.warn({ err: error, path }, 'page answer not read; the plain shell sent');
+          }
+        }
+        return reply.sendFile(page);
       }
       return reply.status(404).send(errorBody('notFound'));
     });

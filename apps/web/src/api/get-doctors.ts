@@ -1,6 +1,7 @@
 import type { Doctor } from '@vizita/shared/contracts/doctors';
 import { api } from '../lib/api-client';
 import { startEarly, takeEarly } from '../lib/early-read';
+import { hasPageAnswer } from '../lib/page-answer';
 
 /**
  * GET /api/doctors (public) — the doctors a patient can book (spec §3 Doctor, §7). A plain call,
@@ -19,8 +20,12 @@ export async function getDoctors(): Promise<Doctor[]> {
 
 const EARLY_KEY = 'doctors';
 
-/** The booking route, as it matches: the list is asked for while the page's code loads. */
+/**
+ * The booking route, as it matches: the list is asked for while the page's code loads — unless
+ * the server wrote it into the page (ADR 0056).
+ */
 export function startReadingDoctors(): void {
+  if (hasPageAnswer('/calendar')) return;
   startEarly(EARLY_KEY, getDoctors);
 }
 

@@ -1,15 +1,9 @@
 import i18next, { type InitOptions } from 'i18next';
 import { useCallback } from 'react';
 import { initReactI18next, useTranslation } from 'react-i18next';
-import {
-  DEFAULT_LOCALE,
-  isLocale,
-  LOCALE_STORAGE_KEY,
-  LOCALES,
-  type Locale,
-} from '@vizita/shared/constants';
+import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from '@vizita/shared/constants';
 import { nextTask } from './next-task';
-import { storedLocale } from './stored-locale';
+import { rememberLocale, storedLocale } from './stored-locale';
 import type { ValidationMessageKey } from '@vizita/shared/messages/validation';
 import { setRequestLocale } from './api-client';
 import type { en, Resources } from '../locales/en';
@@ -98,6 +92,9 @@ const languageReady = new Promise<void>((resolve) => (markLanguageReady = resolv
  * en). Resolves when that language is ready, so the first paint is already in it.
  */
 export async function initI18n(locale: Locale = storedLocale() ?? DEFAULT_LOCALE): Promise<void> {
+  // A choice kept before the server was told of it (the cookie came later) is told now.
+  const chosen = storedLocale();
+  if (chosen) rememberLocale(chosen);
   // The texts are on their way while i18next is set up, in a task after the caller's: at the
   // app's start, after the entry's evaluation (main.tsx).
   bundles.firstPage[locale]().catch(() => {});
@@ -141,11 +138,7 @@ export async function changeLocale(locale: Locale): Promise<void> {
   if (i18next.hasResourceBundle(i18next.language, PART_MARKER.signedIn))
     await ensureLoaded(locale, 'signedIn');
   await i18next.changeLanguage(locale);
-  try {
-    localStorage.setItem(LOCALE_STORAGE_KEY, locale);
-  } catch {
-    // Not remembered across visits, but the switch itself worked.
-  }
+  rememberLocale(locale);
 }
 
 function isValidationKey(key: string): key is ValidationMessageKey {

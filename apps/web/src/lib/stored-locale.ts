@@ -1,4 +1,4 @@
-import { isLocale, LOCALE_STORAGE_KEY, type Locale } from '@vizita/shared/constants';
+import { isLocale, LOCALE_COOKIE, LOCALE_STORAGE_KEY, type Locale } from '@vizita/shared/constants';
 
 /**
  * The language the person chose, kept under `locale` (spec §1); null when none is kept or storage
@@ -11,4 +11,20 @@ export function storedLocale(): Locale | null {
   } catch {
     return null;
   }
+}
+
+const YEAR_SECONDS = 365 * 24 * 60 * 60;
+
+/**
+ * Keeps the person's choice of language: under `locale` for the app (spec §1), and in a cookie for
+ * the server, which writes the answers it puts into a page in that language (ADR 0056).
+ */
+export function rememberLocale(locale: Locale): void {
+  try {
+    localStorage.setItem(LOCALE_STORAGE_KEY, locale);
+  } catch {
+    // Not remembered across visits, but the switch itself worked.
+  }
+  const secure = location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=${YEAR_SECONDS}; SameSite=Lax${secure}`;
 }

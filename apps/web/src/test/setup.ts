@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
-import { SESSION_MARKER_COOKIE } from '@vizita/shared/constants';
+import { LOCALE_COOKIE, SESSION_MARKER_COOKIE } from '@vizita/shared/constants';
 import { resetSessionForTests } from '../features/auth/session-store';
 import { initI18n } from '../lib/i18n';
 
@@ -19,6 +19,7 @@ beforeEach(async () => {
   // Tests read English unless they switch; the language a test chose must not leak.
   await initI18n('en');
   localStorage.clear();
+  document.cookie = `${LOCALE_COOKIE}=; path=/; max-age=0`;
   // Most tests restore a session from a mocked GET /auth/status, as a browser that holds the
   // marker a sign-in leaves (ADR 0049); a test of a first visit removes it.
   document.cookie = `${SESSION_MARKER_COOKIE}=1; path=/`;

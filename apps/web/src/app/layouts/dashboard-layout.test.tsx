@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { LOCALE_STORAGE_KEY, LOCALES } from '@vizita/shared/constants';
+import { LOCALE_COOKIE, LOCALE_STORAGE_KEY, LOCALES } from '@vizita/shared/constants';
 import { formatLongDate } from '../../lib/dates';
 import { initI18n } from '../../lib/i18n';
 import { mockApi, ok, session } from '../../test/mock-api';
@@ -165,6 +165,8 @@ describe('language menu', () => {
     await user.keyboard('{End}{Enter}');
     await waitFor(() => expect(document.documentElement.lang).toBe('de'));
     expect(localStorage.getItem(LOCALE_STORAGE_KEY)).toBe('de');
+    // And the server, which writes a page's answers in it (ADR 0056).
+    expect(document.cookie).toContain(`${LOCALE_COOKIE}=de`);
     expect(await screen.findByRole('heading', { name: 'Willkommen zurück!' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Sprache: DE' })).toHaveFocus();
     // Whatever the screen's language, each keeps its own name.
@@ -188,7 +190,10 @@ describe('language menu', () => {
 
   it('applies the stored locale on load and sends it as Accept-Language', async () => {
     localStorage.setItem(LOCALE_STORAGE_KEY, 'bg');
+    expect(document.cookie).not.toContain(LOCALE_COOKIE);
     await initI18n();
+    // A choice kept before the server was told of it is told on the next start.
+    expect(document.cookie).toContain(`${LOCALE_COOKIE}=bg`);
     const { calls } = signedIn();
     renderApp('/dashboard');
     expect(await screen.findByRole('heading', { name: 'Добре дошли отново!' })).toBeInTheDocument();

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLocale } from '../../../lib/i18n';
 import { dependantData } from '../../../test/fixtures';
 import { fail, mockApi, ok, session, type RecordedCall } from '../../../test/mock-api';
@@ -91,6 +91,47 @@ describe('booking page', () => {
     expect(await screen.findByRole('button', { name: /^Dr\. Elena Petrova/ })).toBeVisible();
     // The page took that answer over instead of asking again.
     expect(calls.filter((c) => c.path === '/api/doctors')).toHaveLength(1);
+  });
+
+  describe('opened with the doctors in its HTML (ADR 0056)', () => {
+    /** The data block the server writes into the booking page, in `locale`. */
+    function pageCarries(locale: string) {
+      const block = document.createElement('script');
+      block.type = 'application/json';
+      block.id = 'doctors-answer';
+      block.dataset.locale = locale;
+      block.textContent = JSON.stringify({ success: true, data: doctors });
+      document.body.append(block);
+      return block;
+    }
+    afterEach(() => document.getElementById('doctors-answer')?.remove());
+
+    it('shows them in its first paint and never asks for them', async () => {
+      const block = pageCarries('en');
+      const { calls } = signedIn();
+      // Whether the list ever waited: its loading state would have been in the document.
+      let waited = false;
+      const watch = new MutationObserver(() => {
+        if (document.body.textContent?.includes('Loading doctors…')) waited = true;
+      });
+      watch.observe(document.body, { childList: true, subtree: true, characterData: true });
+      renderApp('/calendar');
+      await screen.findByRole('heading', { level: 1, name: 'Book Appointment' });
+      expect(screen.getByRole('button', { name: /^Dr\. Elena Petrova/ })).toBeVisible();
+      watch.disconnect();
+      expect(waited).toBe(false);
+      expect(calls.filter((c) => c.path === '/api/doctors')).toHaveLength(0);
+      // Taken once: a later visit of the page asks for a fresh list.
+      expect(block.isConnected).toBe(false);
+    });
+
+    it('asks for them when they are in another language than the one shown', async () => {
+      pageCarries('bg');
+      const { calls } = signedIn();
+      renderApp('/calendar');
+      expect(await screen.findByRole('button', { name: /^Dr\. Elena Petrova/ })).toBeVisible();
+      expect(calls.filter((c) => c.path === '/api/doctors')).toHaveLength(1);
+    });
   });
 
   it('shows the doctors as cards: name, specialties, experience, photo or placeholder', async () => {
