@@ -41,7 +41,8 @@ beforeAll(async () => {
   webRoot = mkdtempSync(join(tmpdir(), 'vizita-page-answers-'));
   writeFileSync(
     join(webRoot, 'index.html'),
-    '<!doctype html><html><head><title>Vizita</title></head><body><div id="root"></div></body></html>',
+    // As large as the built shell (~2.4 KB), whose head holds the early start's script.
+    `<!doctype html><html><head><title>Vizita</title><meta name="description" content="${'x'.repeat(2000)}"></head><body><div id="root"></div></body></html>`,
   );
   t = await createTestApp({ clock, webRoot });
   await createAdminService(t.db, clock).createDoctor({
@@ -54,7 +55,11 @@ beforeAll(async () => {
     timeZone: 'Europe/Sofia',
     slotMinutes: 30,
     feeMinor: 6000,
-    bios: { en: 'Cardiologist </script><script>alert(1)</script> & more.', bg: 'Кардиолог.' },
+    // Markup, and what String.replace would read as patterns ($& the match, $' what follows it).
+    bios: {
+      en: "Cardiologist </script><script>alert(1)</script> & more, $& $' $$.",
+      bg: 'Кардиолог.',
+    },
     weekly: parseWeeklyHours('Mon-Fri 09:00-17:00'),
   });
   await t.app.availability.changed();
@@ -79,6 +84,19 @@ describe('the booking page', () => {
     expect(res.body).toContain('<div id="root"></div>');
   });
 
+  it('leaves compressed, as every page does', async () => {
+    const res = await t.app.inject({
+      url: '/calendar',
+      headers: {
+        accept: 'text/html',
+        'accept-encoding': 'br, gzip',
+        cookie: `${SESSION_MARKER_COOKIE}=1`,
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+  });
+
   it('writes it in the language the app shows, as its cookie says', async () => {
     const res = await page({ [SESSION_MARKER_COOKIE]: '1', [LOCALE_COOKIE]: 'bg' });
     const api = await t.app.inject({ url: '/api/doctors', headers: { 'accept-language': 'bg' } });
@@ -93,10 +111,10 @@ describe('the booking page', () => {
     const res = await page({ [SESSION_MARKER_COOKIE]: '1' });
     expect(res.body.match(/<script/g)).toHaveLength(1);
     expect(res.body).toContain(
-      'Cardiologist \\u003c/script>\\u003cscript>alert(1)\\u003c/script> & more.',
+      "Cardiologist \\u003c/script>\\u003cscript>alert(1)\\u003c/script> & more, $& $' $$.",
     );
     expect(JSON.stringify(answerOf(res.body)?.json)).toContain(
-      'Cardiologist </script><script>alert(1)</script> & more.',
+      "Cardiologist </script><script>alert(1)</script> & more, $& $' $$.",
     );
   });
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import {
   DEFAULT_LOCALE,
@@ -78,7 +78,8 @@ function shellWithAnswer(shell: string, id: string, locale: Locale, answer: unkn
   const block = html`<script type="application/json" id="${id}" data-locale="${locale}">
     ${jsonForScript(answer)}
   </script>`;
-  return shell.replace('</body>', `${block.value}</body>`);
+  // A function, not a string: `$&` or `$'` in a bio would be replacement patterns.
+  return shell.replace('</body>', () => `${block.value}</body>`);
 }
 
 /**
@@ -148,7 +149,8 @@ export const spaPlugin = fp<{ webRoot: string; pageAnswers?: PageAnswerReaders }
         },
       });
     }
-    app.setNotFoundHandler(async (request, reply) => {
+    /** A path no route answered: the app's page, else a 404. */
+    async function pageOr404(request: FastifyRequest, reply: FastifyReply) {
       const path = request.url.split('?')[0] ?? '';
       const isPage =
         request.method === 'GET' &&
@@ -181,7 +183,11 @@ export const spaPlugin = fp<{ webRoot: string; pageAnswers?: PageAnswerReaders }
         return reply.sendFile(page);
       }
       return reply.status(404).send(errorBody('notFound'));
-    });
+    }
+    app.setNotFoundHandler(pageOr404);
+    // The pages written per request are routes of their own as well: the not-found handler is no
+    // route, and only routes leave compressed (plugins/compression.ts, ADR 0029).
+    for (const path of answerPaths.keys()) app.get(path, pageOr404);
   },
   { name: 'spa' },
 );
