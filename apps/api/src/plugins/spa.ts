@@ -117,7 +117,8 @@ function pageFor(request: FastifyRequest, available: ReadonlySet<string>): strin
  * service worker /sw.js, the manifest, the offline page — revalidated on every use, so that a
  * deployment reaches browsers at once (ADR 0046). The build
  * wrote a brotli and a gzip copy beside each compressible file (apps/web/scripts/precompress.mjs):
- * a client that accepts one gets it as it is, nothing is compressed per request.
+ * a client that accepts one gets it as it is, nothing is compressed per request — except a page
+ * that carries an API answer (PAGE_ANSWERS, ADR 0056), written and compressed per request.
  */
 export const spaPlugin = fp<{ webRoot: string; pageAnswers?: PageAnswerReaders }>(
   async (app: FastifyInstance, { webRoot, pageAnswers }) => {
@@ -149,7 +150,7 @@ export const spaPlugin = fp<{ webRoot: string; pageAnswers?: PageAnswerReaders }
         },
       });
     }
-    /** A path no route answered: the app's page, else a 404. */
+    /** The app's page for a path of the app's (no route of the server's), else a 404. */
     async function pageOr404(request: FastifyRequest, reply: FastifyReply) {
       const path = request.url.split('?')[0] ?? '';
       const isPage =
