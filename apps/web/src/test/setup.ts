@@ -19,7 +19,9 @@ beforeEach(async () => {
   // Tests read English unless they switch; the language a test chose must not leak.
   await initI18n('en');
   localStorage.clear();
-  document.cookie = `${LOCALE_COOKIE}=; path=/; max-age=0`;
+  // An expiry in the past, which every cookie jar reads as "delete" (jsdom's kept `max-age=0`
+  // as an empty value now and then).
+  document.cookie = `${LOCALE_COOKIE}=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT`;
   // Most tests restore a session from a mocked GET /auth/status, as a browser that holds the
   // marker a sign-in leaves (ADR 0049); a test of a first visit removes it.
   document.cookie = `${SESSION_MARKER_COOKIE}=1; path=/`;
