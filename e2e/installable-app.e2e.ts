@@ -47,6 +47,51 @@ const buildOfWorker = (page: Page) =>
       }),
   );
 
+type WorkerVersion = { versionId: string; status: string; runningStatus: string };
+
+/**
+ * The service worker versions of `page`'s browser as DevTools reports them, in order, from now on;
+ * and a way to stop one, as the browser stops an idle worker.
+ */
+async function workerVersions(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  const history: WorkerVersion[] = [];
+  cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }: { versions: WorkerVersion[] }) => {
+    for (const { versionId, status, runningStatus } of versions)
+      history.push({ versionId, status, runningStatus });
+  });
+  await cdp.send('ServiceWorker.enable');
+  return {
+    history,
+    stop: (versionId: string) => cdp.send('ServiceWorker.stopWorker', { versionId }),
+  };
+}
+
+/**
+ * Chromium's stall of a new worker that called skipWaiting() (ServiceWorkerRegistration::
+ * ActivateWaitingVersionWhenReady): it activates once the old worker has no work. When the new
+ * one installs while the old one is busy, Chromium asks the old one to stop once idle; a request
+ * of the page that starts it again just then clears that ask, and nothing asks again. A browser
+ * then stops the old worker after its idle timeout (about 30 s) and the new one activates — but
+ * under DevTools, which Playwright attaches, an idle worker is never stopped. Recognised by its
+ * signature only: after the new version installed, the old one stopped (so it was idle) and
+ * started again. The id of that old version, else null.
+ */
+function stalledBehind(history: WorkerVersion[]): string | null {
+  const installed = history.findIndex((v) => v.status === 'installed');
+  if (installed === -1) return null;
+  const newId = history[installed]!.versionId;
+  const after = history.slice(installed).filter((v) => v.versionId !== newId);
+  const stopped = after.findIndex((v) => v.runningStatus === 'stopped');
+  const restarted =
+    stopped !== -1 &&
+    after
+      .slice(stopped)
+      .some((v) => v.runningStatus === 'starting' || v.runningStatus === 'running');
+  const stillWaiting = history.findLast((v) => v.versionId === newId)?.status === 'installed';
+  return restarted && stillWaiting ? after[stopped]!.versionId : null;
+}
+
 /** Every request the page's origin keeps in any cache, with the text of its answer. */
 const cachedEntries = (page: Page) =>
   page.evaluate(async () => {
@@ -217,6 +262,7 @@ describe('the installable app', () => {
       expect(await buildOfWorker(page)).toBe(first);
       await page.evaluate(() => Object.assign(window, { sameDocument: true }));
 
+      const versions = await workerVersions(page);
       await server.stop();
       server = await startApp({ ...deployment, webRoot: next.dir });
 
@@ -225,9 +271,24 @@ describe('the installable app', () => {
       const menu = page.getByRole('navigation', { name: 'Main navigation' });
       await menu.getByRole('link', { name: 'Profile' }).click();
       await shown(page.getByRole('heading', { name: 'My Profile', level: 1 }));
-      await expect
-        .poll(() => page.evaluate(() => caches.keys()), { timeout: 30_000 })
-        .toEqual([`vizita-shell-${next.build}`]);
+      const onlyTheNewCache = () =>
+        expect
+          .poll(() => page.evaluate(() => caches.keys()), { timeout: 30_000 })
+          .toEqual([`vizita-shell-${next.build}`]);
+      const tookOver = await onlyTheNewCache().then(
+        () => true,
+        () => false,
+      );
+      if (!tookOver) {
+        // Only Chromium's stall under DevTools, by its signature, is excused: the test then stops
+        // the idle old worker as the browser would, and the new one must take over. Any other
+        // wait (a worker of ours that never lets an event end) fails here.
+        const old = stalledBehind(versions.history);
+        expect(old, `the new worker waits: ${JSON.stringify(versions.history)}`).not.toBeNull();
+        console.log(`Chromium's stall under DevTools: the old worker ${old} stopped as when idle.`);
+        await versions.stop(old!);
+        await onlyTheNewCache();
+      }
       expect(await buildOfWorker(page)).toBe(next.build);
       expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true);
       expect(await buildOfPage(page)).toBe(first);
