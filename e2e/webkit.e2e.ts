@@ -228,20 +228,25 @@ describe('WebKit (issue #23)', () => {
     // The mock camera's picture plays in the preview; the microphone opens.
     await page.shown(text('Camera: works.'));
     await page.shown(text('Microphone: works.'));
-    await expect
-      .poll(
-        () =>
-          page.session.execute(async () => {
-            const video = document.querySelector<HTMLVideoElement>('[data-testid="preview-video"]');
-            if (!video || video.readyState < 2 || video.videoWidth === 0) return false;
-            const before = video.currentTime;
-            await new Promise((resolve) => setTimeout(resolve, 300));
-            return video.currentTime > before;
-          }),
-        // The mock camera may start late on a busy machine (expect.poll's default is 1 s).
-        { timeout: 10_000 },
-      )
-      .toBe(true);
+    // What the preview does, all of it in a failure's message: found, frames, playing, the track.
+    const preview = () =>
+      page.session.execute(async () => {
+        const video = document.querySelector<HTMLVideoElement>('[data-testid="preview-video"]');
+        if (!video) return { found: false };
+        const before = video.currentTime;
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        const track = (video.srcObject as MediaStream | null)?.getVideoTracks()[0];
+        return {
+          found: true,
+          readyState: video.readyState,
+          videoWidth: video.videoWidth,
+          paused: video.paused,
+          advancing: video.currentTime > before,
+          track: track ? `${track.readyState}${track.muted ? ', muted' : ''}` : 'none',
+        };
+      });
+    // The mock camera may start late on a busy machine (expect.poll's default is 1 s).
+    await expect.poll(preview, { timeout: 10_000 }).toMatchObject({ advancing: true });
     expect(await page.isDisabled(button('Join now'))).toBe(true);
     await page.shown(text('Open this page in another browser or on your phone to join.'));
     const meetingUrl = `${app.url}/dashboard/meeting/${appointmentId}`;

@@ -28,11 +28,11 @@ const page = (cookies: Record<string, string>, url = '/calendar') =>
     },
   });
 
-/** The data block of the page's answer: its language and its JSON, parsed. */
+/** The data block of the page's answer: its language and its JSON (its whole text), parsed. */
 function answerOf(body: string) {
   const id = PAGE_ANSWERS['/calendar'];
   const match = new RegExp(
-    `<script type="application/json" id="${id}" data-locale="([a-z]+)">([\\s\\S]*?)</script>`,
+    `<script type="application/json" id="${id}" data-locale="([a-z]+)">([[{][\\s\\S]*?[\\]}])</script>`,
   ).exec(body);
   return match ? { locale: match[1], json: JSON.parse(match[2]!) as unknown } : undefined;
 }

@@ -75,11 +75,11 @@ function appLocale(request: FastifyRequest): Locale {
  * says "</script>") can end the block.
  */
 function shellWithAnswer(shell: string, id: string, locale: Locale, answer: unknown): string {
-  const block = html`<script type="application/json" id="${id}" data-locale="${locale}">
-    ${jsonForScript(answer)}
-  </script>`;
+  // One line: the JSON is the block's whole text, with no whitespace around it.
+  const open = html`<script type="application/json" id="${id}" data-locale="${locale}">`;
+  const block = `${open.value}${jsonForScript(answer).value}</script>`;
   // A function, not a string: `$&` or `$'` in a bio would be replacement patterns.
-  return shell.replace('</body>', () => `${block.value}</body>`);
+  return shell.replace('</body>', () => `${block}</body>`);
 }
 
 /**
@@ -103,8 +103,12 @@ export function inlineScriptSources(webRoot: string): string[] {
  * browser that holds no session (the marker cookie, ADR 0049) — with one the app goes on to the
  * dashboard; a patient's page to one that holds a session. Anything else gets the shell.
  */
-function pageFor(request: FastifyRequest, available: ReadonlySet<string>): string {
-  const prerendered = request.cookies?.[SESSION_MARKER_COOKIE]
+function pageFor(
+  request: FastifyRequest,
+  signedIn: boolean,
+  available: ReadonlySet<string>,
+): string {
+  const prerendered = signedIn
     ? PATIENT_PAGES.get(request.url)
     : request.url === '/'
       ? WELCOME
@@ -166,12 +170,13 @@ export const spaPlugin = fp<{ webRoot: string; pageAnswers?: PageAnswerReaders }
         if (path === '/' || PATIENT_PAGES.has(path) || answerPaths.has(path))
           reply.header('vary', 'Accept-Encoding, Cookie');
         reply.header('cache-control', 'no-cache');
-        const page = pageFor(request, prerendered);
+        const signedIn = Boolean(request.cookies?.[SESSION_MARKER_COOKIE]);
+        const page = pageFor(request, signedIn, prerendered);
         const id = answerPaths.get(path);
         const read = pageAnswers?.[path as keyof PageAnswerReaders];
         // A page's answer only for a browser that may hold a session: the pages that have one are
         // signed in, and a visitor is sent on to sign in before any would be shown.
-        if (page === SHELL && id && read && request.cookies?.[SESSION_MARKER_COOKIE]) {
+        if (page === SHELL && id && read && signedIn) {
           const locale = appLocale(request);
           try {
             const body = shellWithAnswer(shell, id, locale, await read(locale));

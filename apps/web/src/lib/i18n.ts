@@ -3,7 +3,7 @@ import { useCallback } from 'react';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from '@vizita/shared/constants';
 import { nextTask } from './next-task';
-import { rememberLocale, storedLocale } from './stored-locale';
+import { rememberLocale, storedLocale, tellServerLocale } from './stored-locale';
 import type { ValidationMessageKey } from '@vizita/shared/messages/validation';
 import { setRequestLocale } from './api-client';
 import type { en, Resources } from '../locales/en';
@@ -94,7 +94,7 @@ const languageReady = new Promise<void>((resolve) => (markLanguageReady = resolv
 export async function initI18n(locale: Locale = storedLocale() ?? DEFAULT_LOCALE): Promise<void> {
   // A choice kept before the server was told of it (the cookie came later) is told now.
   const chosen = storedLocale();
-  if (chosen) rememberLocale(chosen);
+  if (chosen) tellServerLocale(chosen);
   // The texts are on their way while i18next is set up, in a task after the caller's: at the
   // app's start, after the entry's evaluation (main.tsx).
   bundles.firstPage[locale]().catch(() => {});

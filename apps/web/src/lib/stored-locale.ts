@@ -25,6 +25,11 @@ export function rememberLocale(locale: Locale): void {
   } catch {
     // Not remembered across visits, but the switch itself worked.
   }
+  tellServerLocale(locale);
+}
+
+/** Tells the server the app's language (the cookie only), for a choice kept before the cookie. */
+export function tellServerLocale(locale: Locale): void {
   const secure = location.protocol === 'https:' ? '; Secure' : '';
   document.cookie = `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=${YEAR_SECONDS}; SameSite=Lax${secure}`;
 }
