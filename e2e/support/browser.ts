@@ -92,6 +92,11 @@ export type TestPage = {
   page: Page;
   /** Console errors and uncaught exceptions seen in the page, for failure reports. */
   problems: string[];
+  /**
+   * Each document the tab loaded, with when: a reload that a journey did not ask for (a page
+   * back at its start) shows here in a failure report.
+   */
+  loads: string[];
 };
 
 /**
@@ -125,6 +130,12 @@ export async function openPage(
   context.setDefaultTimeout(15_000);
   const page = await context.newPage();
   const problems: string[] = [];
+  const opened = Date.now();
+  const loads: string[] = [];
+  page.on('load', () => {
+    const seconds = ((Date.now() - opened) / 1000).toFixed(1);
+    loads.push(`${new URL(page.url()).pathname} at ${seconds} s`);
+  });
   page.on('console', (message) => {
     if (message.type() === 'error') problems.push(`console: ${message.text()}`);
   });
@@ -141,5 +152,5 @@ export async function openPage(
     socket.on('socketerror', (error) => problems.push(`socket error: ${pathname}: ${error}`));
     socket.on('close', () => problems.push(`socket closed: ${pathname}`));
   });
-  return { context, page, problems };
+  return { context, page, problems, loads };
 }

@@ -72,6 +72,7 @@ export async function reportFailure(
       return [
         `Tab ${i}, screenshot ${screenshot}; its browser's problems:`,
         tab.problems.map((problem) => `  ${problem}`).join('\n') || '  none',
+        `Tab ${i} loaded: ${tab.loads.join(', ') || 'nothing'}`,
         `Tab ${i} shows ${await describePage(tab.page)}`,
       ].join('\n');
     }),

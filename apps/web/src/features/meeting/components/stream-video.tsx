@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../../lib/cn';
 
@@ -42,6 +42,17 @@ export function StreamVideo({
       },
     );
   }, [stream]);
+
+  // Leaving, the video lets go of its stream before anyone stops the stream's tracks: a layout
+  // effect's cleanup runs before every passive one (useDevicePreview's stops the tracks). WebKitGTK
+  // deadlocks now and then when the tracks of a video it is pausing as it leaves the page end
+  // under it (its main thread and a GStreamer sink waiting on each other, issue #23).
+  useLayoutEffect(() => {
+    const video = ref.current;
+    return () => {
+      if (video) video.srcObject = null;
+    };
+  }, []);
 
   useEffect(() => {
     const video = ref.current;

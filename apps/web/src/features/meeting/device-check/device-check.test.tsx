@@ -203,6 +203,27 @@ describe('DeviceCheck', () => {
     ).toBeInTheDocument();
   });
 
+  it('lets the preview go of the camera before stopping it when the page goes', async () => {
+    const env = environment();
+    const devices = env.mediaDevices as ReturnType<typeof fakeMediaDevices>;
+    const { unmount } = renderCheck({ env });
+    await screen.findByText('Camera: works.');
+    const preview = screen.getByTestId<HTMLVideoElement>('preview-video');
+    expect(preview.srcObject).not.toBeNull();
+    // What the video still held as each track stopped (WebKitGTK can hang when it held them).
+    const heldAtStop: unknown[] = [];
+    for (const t of devices.tracks.filter((t) => !t.stopped)) {
+      const stop = t.stop.bind(t);
+      t.stop = () => {
+        heldAtStop.push(preview.srcObject);
+        stop();
+      };
+    }
+    unmount();
+    expect(heldAtStop).toEqual([null, null]);
+    expect(devices.tracks.every((t) => t.stopped)).toBe(true);
+  });
+
   it('opens with the remembered devices, and offers no speaker choice where the browser has none', async () => {
     localStorage.setItem(DEVICE_PREFERENCES_KEY, JSON.stringify({ microphoneId: 'mic-1' }));
     const env = environment({ canChooseSpeaker: false });
