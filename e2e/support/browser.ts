@@ -24,10 +24,7 @@ const CHROMIUM_ARGS = [
   // a fake 1280×720 "monitor" (seen in Debian's Chromium 156, headless). Neither alone does:
   // without the fake device the capture fails (NotReadableError: headless has no screen), and
   // --auto-select-desktop-capture-source / --auto-accept-this-tab-capture leave it pending.
-  // The camera at 10 frames a second instead of its default 20: every call encodes and decodes
-  // each side's 1280×720 in software, and two journeys share two cores (ADR 0047); the journeys
-  // check that frames arrive and play, which half as many still show.
-  '--use-fake-device-for-media-stream=fps=10',
+  '--use-fake-device-for-media-stream',
   '--use-fake-ui-for-media-stream',
   ...HEADLESS_CHROMIUM_ARGS,
 ];
