@@ -27,11 +27,16 @@ export function StreamVideo({
   const ref = useRef<HTMLVideoElement>(null);
   const [blocked, setBlocked] = useState(false);
 
-  useEffect(() => {
+  // The stream is attached and let go of in one layout effect. Leaving, the video lets go of it
+  // before anyone stops its tracks: a layout effect's cleanup runs before every passive one
+  // (useDevicePreview's stops the tracks). WebKitGTK deadlocks now and then when the tracks of a
+  // video it is pausing as it leaves the page end under it (its main thread and a GStreamer sink
+  // waiting on each other, issue #23). Being one effect, the stream also comes back when React
+  // shows the video again after a Suspense boundary hid it (which runs layout cleanups only).
+  useLayoutEffect(() => {
     const video = ref.current;
-    if (!video) return;
+    if (!video || !stream) return;
     video.srcObject = stream;
-    if (!stream) return;
     // `play` is missing or returns nothing in some environments (older engines, test DOMs).
     const playing = typeof video.play === 'function' ? video.play() : undefined;
     playing?.then(
@@ -41,18 +46,10 @@ export function StreamVideo({
         if (!(error instanceof DOMException && error.name === 'AbortError')) setBlocked(true);
       },
     );
-  }, [stream]);
-
-  // Leaving, the video lets go of its stream before anyone stops the stream's tracks: a layout
-  // effect's cleanup runs before every passive one (useDevicePreview's stops the tracks). WebKitGTK
-  // deadlocks now and then when the tracks of a video it is pausing as it leaves the page end
-  // under it (its main thread and a GStreamer sink waiting on each other, issue #23).
-  useLayoutEffect(() => {
-    const video = ref.current;
     return () => {
-      if (video) video.srcObject = null;
+      video.srcObject = null;
     };
-  }, []);
+  }, [stream]);
 
   useEffect(() => {
     const video = ref.current;
