@@ -6,6 +6,8 @@ export default defineProject({
     name: 'shared',
     environment: 'node',
     pool: 'threads',
+    // Pure functions, no module state: one module graph per worker (ADR 0057).
+    isolate: false,
     testTimeout: 30_000,
     include: ['src/**/*.test.ts'],
   },
