@@ -20,7 +20,9 @@ import {
   createCallDoctor,
   expectConnected,
   expectRemoteVideoPlaying,
+  deviceCheckPlaces,
   passDeviceCheck,
+  recordDeviceCheckPlaces,
   startWithinJoinWindow,
 } from './support/meetings.ts';
 import { callInPage, signedInPatient } from './support/patients.ts';
@@ -52,6 +54,7 @@ describe('video consultation', () => {
     const doctorTab = await journey.openTab();
     const doctor = doctorTab.page;
     await doctorTab.context.addInitScript(WATCH_THE_CALL);
+    await recordDeviceCheckPlaces(doctor);
     await signInStaffFirstTime(doctor, DOCTOR.email, DOCTOR.password, '/doctor');
     const today = doctor.getByRole('region', { name: 'Next consultation' });
     // The doctor area's first load (its routes are discovered, then its schedule read) can take
@@ -68,6 +71,12 @@ describe('video consultation', () => {
     // The device check first; the doctor gives no consent (staff are not its data subject).
     await shown(doctor.getByRole('heading', { name: 'Rules of this room' }));
     expect(await doctor.getByRole('checkbox').count()).toBe(0);
+    await shown(doctor.getByText('Camera: works.'));
+    await expect
+      .poll(() => doctor.getByRole('combobox', { name: 'Camera' }).isEnabled(), { timeout: 15_000 })
+      .toBe(true);
+    // "Join now" stood still while her camera opened and her devices were listed.
+    expect((await deviceCheckPlaces(doctor)).join).toHaveLength(1);
     await passDeviceCheck(doctor);
     await shown(doctor.getByText('Elena Ivanova has not arrived yet.', { exact: false }));
 
@@ -75,12 +84,23 @@ describe('video consultation', () => {
 
     // The patient joins from the appointments list, through the device check: camera preview,
     // microphone level, the connection, the room's rules and — the first time — the consent.
+    await recordDeviceCheckPlaces(patient);
     await patient.goto('/dashboard/appointments');
     await patient.getByRole('link', { name: 'Join Meeting' }).first().click();
     await waitForPath(patient, `/dashboard/meeting/${appointmentId}`);
     await shown(patient.getByRole('heading', { name: 'Video Consultation' }));
     await shown(patient.getByText('Camera: works.'));
     await shown(patient.getByText('Microphone: works.'));
+    await expect
+      .poll(() => patient.getByRole('combobox', { name: 'Camera' }).isEnabled(), {
+        timeout: 15_000,
+      })
+      .toBe(true);
+    await shown(patient.getByText('Your microphone hears you.'));
+    // What she reaches for stood still while the camera opened and the devices were listed.
+    const places = await deviceCheckPlaces(patient);
+    expect(places.consent).toHaveLength(1);
+    expect(places.join).toHaveLength(1);
     await shown(
       patient.getByText('No recording of any kind — audio, video or screenshots — by anyone.'),
     );

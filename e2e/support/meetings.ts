@@ -179,6 +179,47 @@ export async function passDeviceCheck(
   await page.getByRole('button', { name: words.join }).click();
 }
 
+type Places = { join: number[]; consent: number[] };
+
+/**
+ * From the tab's next page on, records every frame where the device check's "Join now" (once it
+ * can be pressed) and its consent box stand in the document, each time one moves. The check must
+ * keep one layout from its first paint: a control that moves as the camera opens takes a click
+ * meant for it somewhere else — a patient's tick, a doctor's "Join now" — as the journeys saw
+ * now and then before the check kept room for what comes later.
+ */
+export async function recordDeviceCheckPlaces(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const places: Places = { join: [], consent: [] };
+    (window as unknown as { deviceCheckPlaces: Places }).deviceCheckPlaces = places;
+    const note = (list: number[], element: Element | null | undefined) => {
+      if (!element) return;
+      const top = Math.round(element.getBoundingClientRect().top + window.scrollY);
+      if (list.at(-1) !== top) list.push(top);
+    };
+    const look = () => {
+      const join = Array.from(document.querySelectorAll('button')).find(
+        (button) => button.textContent?.includes('Join now') && !button.disabled,
+      );
+      note(places.join, join);
+      note(places.consent, document.querySelector('input[type="checkbox"]'));
+      requestAnimationFrame(look);
+    };
+    requestAnimationFrame(look);
+  });
+}
+
+/** Where "Join now" and the consent box have stood since `recordDeviceCheckPlaces`. */
+export function deviceCheckPlaces(page: Page): Promise<Places> {
+  return page.evaluate(
+    () =>
+      (window as unknown as { deviceCheckPlaces?: Places }).deviceCheckPlaces ?? {
+        join: [],
+        consent: [],
+      },
+  );
+}
+
 /** The doctor lets the waiting patient in, once the waiting room shows them. */
 export async function admitPatient(doctor: Page, patientName: string): Promise<void> {
   await doctor.getByRole('button', { name: `Admit ${patientName}` }).click({ timeout: 30_000 });

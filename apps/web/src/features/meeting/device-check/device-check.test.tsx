@@ -166,7 +166,12 @@ describe('DeviceCheck', () => {
     const env = environment();
     const devices = env.mediaDevices as ReturnType<typeof fakeMediaDevices>;
     const { user } = renderCheck({ env });
-    const camera = await screen.findByRole('combobox', { name: 'Camera' });
+    // There from the first paint, disabled until the devices are listed: nothing below moves.
+    const camera = screen.getByRole('combobox', { name: 'Camera' });
+    expect(camera).toBeDisabled();
+    expect(screen.getByRole('combobox', { name: 'Microphone' })).toBeDisabled();
+    expect(screen.getByRole('combobox', { name: 'Speaker' })).toBeDisabled();
+    await waitFor(() => expect(camera).toBeEnabled());
     expect(camera).toHaveValue('cam-1');
     expect(
       within(camera)

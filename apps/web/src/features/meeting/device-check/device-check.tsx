@@ -182,7 +182,11 @@ export function DeviceCheck({
     onJoin();
   };
 
+  // Until the devices are listed, their fields stand there disabled: the check keeps one layout
+  // from its first paint, so that the consent box and "Join now" do not move under a finger (or
+  // a test's click) as the camera opens.
   const { cameras, microphones, speakers } = preview.lists;
+  const { listed } = preview;
   const deviceName = (device: MediaDeviceInfo, index: number) =>
     device.label || t(UNNAMED_KEYS[device.kind], { number: index + 1 });
   // The device in use (the browser may have taken another than the remembered one).
@@ -227,7 +231,8 @@ export function DeviceCheck({
                 </p>
               )}
             </div>
-            <div role="status" className="space-y-1 text-sm">
+            {/* Room for both lines from the start: nothing below moves when they come. */}
+            <div role="status" className="min-h-11 space-y-1 text-sm">
               {media && (
                 <>
                   <p className={media.camera === 'ok' ? 'text-emerald-800' : 'text-slate-900'}>
@@ -255,9 +260,10 @@ export function DeviceCheck({
           </div>
 
           <div className="space-y-4">
-            {cameras.length > 0 && (
+            {(cameras.length > 0 || !listed) && (
               <SelectField
                 label={t('meeting.deviceCheck.cameraLabel')}
+                disabled={!listed}
                 value={cameraValue}
                 onChange={(event) => preview.choose({ cameraId: event.target.value })}
               >
@@ -268,9 +274,10 @@ export function DeviceCheck({
                 ))}
               </SelectField>
             )}
-            {microphones.length > 0 && (
+            {(microphones.length > 0 || !listed) && (
               <SelectField
                 label={t('meeting.deviceCheck.microphoneLabel')}
+                disabled={!listed}
                 value={microphoneValue}
                 onChange={(event) => preview.choose({ microphoneId: event.target.value })}
               >
@@ -281,12 +288,17 @@ export function DeviceCheck({
                 ))}
               </SelectField>
             )}
-            {hasAudio && stream && (
-              <MicrophoneMeter stream={stream} AudioContextClass={environment.AudioContext} />
+            {/* At rest while the microphone is being opened, so that it takes its room at once. */}
+            {(hasAudio || !media) && (
+              <MicrophoneMeter
+                stream={hasAudio ? stream : null}
+                AudioContextClass={environment.AudioContext}
+              />
             )}
-            {environment.canChooseSpeaker && speakers.length > 0 ? (
+            {environment.canChooseSpeaker && (speakers.length > 0 || !listed) ? (
               <SelectField
                 label={t('meeting.deviceCheck.speakerLabel')}
+                disabled={!listed}
                 value={speakerValue}
                 onChange={(event) => preview.choose({ speakerId: event.target.value })}
               >

@@ -13,16 +13,19 @@ export function MicrophoneMeter({
   stream,
   AudioContextClass,
 }: {
-  stream: MediaStream;
+  /** Null while the microphone is being opened: the bar stands at rest. */
+  stream: MediaStream | null;
   AudioContextClass: (new () => AudioContext) | null;
 }) {
   const { t } = useTranslation('appointments');
   const hintId = useId();
   const [level, setLevel] = useState(0);
   const [heard, setHeard] = useState(false);
-  const supported = AudioContextClass !== null && stream.getAudioTracks().length > 0;
+  const supported =
+    AudioContextClass !== null && (stream === null || stream.getAudioTracks().length > 0);
 
   useEffect(() => {
+    if (!stream) return;
     const meter = startLevelMeter(
       stream,
       (next) => {
@@ -65,7 +68,8 @@ export function MicrophoneMeter({
       <p id={hintId} className="text-xs text-slate-700">
         {t('meeting.deviceCheck.meter.hint')}
       </p>
-      <p role="status" className="text-sm font-medium text-emerald-800">
+      {/* Its line's room is kept while it is empty: nothing below moves when it is said. */}
+      <p role="status" className="min-h-5 text-sm font-medium text-emerald-800">
         {heard ? t('meeting.deviceCheck.meter.heard') : ''}
       </p>
     </div>

@@ -71,6 +71,8 @@ export function useDevicePreview(devices: MediaDevicesLike | null) {
     /** The last result while another is being opened (keeps the layout steady). */
     lastMedia: opened?.media ?? null,
     lists,
+    /** Whether the lists have been read: before, the check keeps room for its choices. */
+    listed: lists !== NO_DEVICES,
     preferences,
     choose,
     retry,
