@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { callInPage } from './patients.ts';
 import type { RunningApp } from './start-app.ts';
+import { shown } from './ui.ts';
 
 // Steps of the video-call journeys: a doctor whose next slot is always joinable, booking it,
 // and what "in the call" looks like from a page.
@@ -189,28 +190,45 @@ type Places = { join: number[]; consent: number[] };
  * now and then before the check kept room for what comes later.
  */
 export async function recordDeviceCheckPlaces(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    const places: Places = { join: [], consent: [] };
-    (window as unknown as { deviceCheckPlaces: Places }).deviceCheckPlaces = places;
-    const note = (list: number[], element: Element | null | undefined) => {
-      if (!element) return;
-      const top = Math.round(element.getBoundingClientRect().top + window.scrollY);
-      if (list.at(-1) !== top) list.push(top);
-    };
-    const look = () => {
-      const join = Array.from(document.querySelectorAll('button')).find(
-        (button) => button.textContent?.includes('Join now') && !button.disabled,
-      );
-      note(places.join, join);
-      note(places.consent, document.querySelector('input[type="checkbox"]'));
+  const { join, consent } = DEVICE_CHECK.en;
+  await page.addInitScript(
+    ({ joinText, consentLabel }) => {
+      const places: Places = { join: [], consent: [] };
+      (window as unknown as { deviceCheckPlaces: Places }).deviceCheckPlaces = places;
+      const note = (list: number[], element: Element | null | undefined) => {
+        if (!element) return;
+        const top = Math.round(element.getBoundingClientRect().top + window.scrollY);
+        if (list.at(-1) !== top) list.push(top);
+      };
+      const consentLabelled = new RegExp(consentLabel);
+      const look = () => {
+        const button = Array.from(document.querySelectorAll('button')).find(
+          (candidate) => candidate.textContent?.includes(joinText) && !candidate.disabled,
+        );
+        note(places.join, button);
+        const label = Array.from(document.querySelectorAll('label')).find((candidate) =>
+          consentLabelled.test(candidate.textContent ?? ''),
+        );
+        note(places.consent, label?.control);
+        requestAnimationFrame(look);
+      };
       requestAnimationFrame(look);
-    };
-    requestAnimationFrame(look);
-  });
+    },
+    { joinText: join, consentLabel: consent.source },
+  );
 }
 
-/** Where "Join now" and the consent box have stood since `recordDeviceCheckPlaces`. */
-export function deviceCheckPlaces(page: Page): Promise<Places> {
+/**
+ * Waits until the device check has settled — the camera open, the devices listed, the microphone
+ * heard — and answers where "Join now" and the consent box have stood since
+ * `recordDeviceCheckPlaces`.
+ */
+export async function settledDeviceCheckPlaces(page: Page): Promise<Places> {
+  await shown(page.getByText('Camera: works.'));
+  await expect
+    .poll(() => page.getByRole('combobox', { name: 'Camera' }).isEnabled(), { timeout: 15_000 })
+    .toBe(true);
+  await shown(page.getByText('Your microphone hears you.'));
   return page.evaluate(
     () =>
       (window as unknown as { deviceCheckPlaces?: Places }).deviceCheckPlaces ?? {
