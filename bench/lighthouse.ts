@@ -10,12 +10,13 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
 import { format, resolveConfig } from 'prettier';
-import puppeteer, { type Browser } from 'puppeteer-core';
+import puppeteer from 'puppeteer-core';
 import { HEADLESS_CHROMIUM_ARGS } from '../e2e/support/browser.ts';
-import { apiPatient, bookPaidByApi } from '../e2e/support/patients.ts';
-import { startSmtpSink, type SmtpSink } from '../e2e/support/smtp-sink.ts';
+import { startSmtpSink } from '../e2e/support/smtp-sink.ts';
 import { startApp, type RunningApp } from '../e2e/support/start-app.ts';
 import { buildIfStale } from '../scripts/lib/build-if-stale.mjs';
+import { preparePatient, signIn, type Patient } from './signed-in-patient.ts';
+import { runMain } from './run-main.ts';
 import { median } from './stats.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -85,44 +86,6 @@ type PageResult = PageToAudit & {
   /** Audits that lost points in some run (score below 0.9), with how many runs. */
   failingAudits: Record<string, number>;
 };
-
-type Patient = { email: string; password: string };
-
-/**
- * A patient with a completed profile and one paid appointment, so My Appointments lists one
- * as a patient's usually does; created through the calls the screens make.
- */
-async function preparePatient(app: RunningApp, sink: SmtpSink): Promise<Patient> {
-  const { user, call } = await apiPatient(app.url, sink, 'Lighthouse');
-  await bookPaidByApi(call, {
-    fromDay: 1,
-    toDay: 14,
-    reason: 'A cough that has lasted three weeks',
-  });
-  return { email: user.email, password: user.password };
-}
-
-/**
- * Signs in inside the browser, as the sign-in form does: the refresh cookie lands in the
- * browser's own jar, which Lighthouse keeps (it clears caches, not cookies). A Cookie header in
- * Lighthouse's extraHeaders would not do: the session restore rotates the refresh token on
- * every load, and replaying a rotated one ends the session (ADR 0004).
- */
-async function signIn(browser: Browser, app: RunningApp, patient: Patient): Promise<void> {
-  const page = await browser.newPage();
-  // The app's page: its CSP lets it call the API (an API answer's `default-src 'none'` would not).
-  await page.goto(`${app.url}/`);
-  const status = await page.evaluate(async (body) => {
-    const response = await fetch('/auth/login', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body,
-    });
-    return response.status;
-  }, JSON.stringify(patient));
-  if (status !== 200) throw new Error(`Signing in answered ${status}`);
-  await page.close();
-}
 
 async function auditOnce(
   app: RunningApp,
@@ -250,7 +213,7 @@ async function main(): Promise<void> {
     void Promise.all([app.stop(), sink.stop()]).finally(() => process.exit(1));
   }, WATCHDOG_MS);
   try {
-    const patient = await preparePatient(app, sink);
+    const patient = await preparePatient(app, sink, 'Lighthouse');
     mkdirSync(REPORTS_DIR, { recursive: true });
     const pages: PageResult[] = [];
     const targets = PAGES.filter((page) => !ONLY_PATHS || ONLY_PATHS.includes(page.path));
@@ -325,10 +288,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error instanceof Error ? (error.stack ?? error.message) : error);
-    process.exit(1);
-  },
-);
+runMain(main);

@@ -22,7 +22,10 @@ let reactRoot: Root | undefined;
 
 /** #root as the build's file brings `page`; answers #root. */
 function loadPrerendered(page: PrerenderedPage): HTMLElement {
-  const html = prerenderedDocument('<title>Vizita</title><div id="root"></div>', page);
+  const html = prerenderedDocument(
+    '<html lang="en"><title>Vizita</title><div id="root"></div></html>',
+    page,
+  );
   document.title = page.title;
   document.body.innerHTML = html.slice(html.indexOf('<div id="root">'));
   return document.getElementById('root')!;

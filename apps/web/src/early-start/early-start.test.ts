@@ -5,7 +5,7 @@ import { patientRoutes } from '../app/patient-routes';
 import { signedInPages } from '../app/signed-in-pages';
 import { staffRoutes } from '../app/staff-routes';
 import { EARLY_SESSION_ANSWER } from './early-session';
-import { PATIENT_AREA, startEarly, type EarlyStartFiles } from './early-start';
+import { PATIENT_AREA, startEarly, warmUpIntl, type EarlyStartFiles } from './early-start';
 
 const FILES: EarlyStartFiles = {
   patientArea: ['/assets/signed-in-layout-1.js', '/assets/shared-2.js'],
@@ -22,18 +22,20 @@ function start(pathname: string, cookie: string) {
   const fetch = vi.fn(async () => new Response('{}'));
   const target: Record<string, unknown> = {};
   const head = document.createElement('head');
+  const afterPaint = vi.fn<(task: () => void) => void>();
   const page = {
     document: { cookie, createElement: document.createElement.bind(document), head },
     location: { pathname },
     fetch,
     target,
+    afterPaint,
   };
   startEarly(FILES, page);
   const preloads = [...head.querySelectorAll('link')].map((link) => ({
     rel: link.rel,
     href: link.getAttribute('href'),
   }));
-  return { fetch, answer: target[EARLY_SESSION_ANSWER], preloads };
+  return { fetch, answer: target[EARLY_SESSION_ANSWER], preloads, afterPaint };
 }
 
 const SIGNED_IN = 'theme=dark; vizita_session=1';
@@ -50,6 +52,13 @@ describe("the document head's early start (ADR 0052)", () => {
       headers: { Accept: 'application/json', 'Accept-Language': 'de' },
     });
     expect(answer).toBeInstanceOf(Promise);
+  });
+
+  it('has the browser load its locale data once the page has painted, not before', () => {
+    const { afterPaint } = start('/calendar', SIGNED_IN);
+    expect(afterPaint).toHaveBeenCalledExactlyOnceWith(warmUpIntl);
+    expect(start('/calendar', '').afterPaint).not.toHaveBeenCalled();
+    expect(() => warmUpIntl()).not.toThrow();
   });
 
   it("has a patient's page fetch the area's code, the page's own and the texts of her language", () => {

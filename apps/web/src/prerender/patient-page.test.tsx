@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { LOCALE_STORAGE_KEY } from '@vizita/shared/constants';
 import { resetSessionForTests } from '../features/auth/session-store';
-import { PRERENDERED_ATTRIBUTE, STALE_ATTRIBUTE } from './markers';
+import { PAINTS_BEFORE_APP_ATTRIBUTE, PRERENDERED_ATTRIBUTE, STALE_ATTRIBUTE } from './markers';
 import { loadPrerendered, unloadPrerendered } from '../test/prerendered-document';
 import { renderPatientPage } from './patient-page';
 
@@ -32,6 +32,8 @@ describe('the prerendered My Appointments', () => {
     expect(root.textContent).toContain('Loading appointments');
     // Shown at once, not faded in: it is the document's first screen (ADR 0053).
     expect(root.querySelector('main')?.className).not.toContain('animate-fade-in');
+    // The head's early start waits for this page's paint, not the first paint of its background.
+    expect(page.documentElement.hasAttribute(PAINTS_BEFORE_APP_ATTRIBUTE)).toBe(true);
     // The build's stand-in patient is nowhere in it.
     expect(root.innerHTML).not.toContain('prerendered"');
   });

@@ -7,7 +7,7 @@ import { App } from '../app/app';
 import type { Router } from '../app/synced-router-provider';
 import { I18N_OPTIONS } from '../lib/i18n';
 import type { Resources } from '../locales/en';
-import { PRERENDERED_ATTRIBUTE, STALE_ATTRIBUTE } from './markers';
+import { PAINTS_BEFORE_APP_ATTRIBUTE, PRERENDERED_ATTRIBUTE, STALE_ATTRIBUTE } from './markers';
 
 // A page of the app rendered to HTML when the app is built (ADR 0050, 0055): the phone paints it
 // as soon as the document and its stylesheet arrive, instead of after the entry has downloaded
@@ -83,15 +83,19 @@ export function renderApp(router: Router, i18n: I18n): Pick<PrerenderedPage, 'ti
   return { title: title[1]!, markup: makeControlsInert(html.slice(title[0].length)) };
 }
 
-/** index.html with the page in it: its title, its guard in <head>, its markup in #root. */
+/**
+ * index.html with the page in it: its title, its guard in <head>, its markup in #root, and <html>
+ * marked as a document that paints before the app.
+ */
 export function prerenderedDocument(indexHtml: string, page: PrerenderedPage): string {
   const replaceOnce = (html: string, search: string, replacement: string) => {
     if (!html.includes(search)) throw new Error(`index.html has no ${search}`);
     return html.replace(search, () => replacement);
   };
+  const marked = replaceOnce(indexHtml, '<html ', `<html ${PAINTS_BEFORE_APP_ATTRIBUTE} `);
   // The guard before the stylesheet's link: a script after it would wait for the stylesheet.
   const html = replaceOnce(
-    indexHtml,
+    marked,
     '<title>Vizita</title>',
     `<title>${page.title}</title><style>${page.guardStyle}</style><script>${page.guardScript}</script>`,
   );
