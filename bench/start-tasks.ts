@@ -9,7 +9,8 @@
 // what they were busy with. BENCH_START_PAGES=/calendar picks the pages, BENCH_START_RUNS=9
 // the loads. Prints only; nothing is written.
 import { fileURLToPath } from 'node:url';
-import puppeteer, { type Page } from 'puppeteer-core';
+import puppeteer from 'puppeteer-core';
+import { READ_BEFORE_TICKET_MS } from '../apps/api/src/modules/notifications/live-bell.ts';
 import { HEADLESS_CHROMIUM_ARGS } from '../e2e/support/browser.ts';
 import { startSmtpSink } from '../e2e/support/smtp-sink.ts';
 import { startApp, type RunningApp } from '../e2e/support/start-app.ts';
@@ -91,7 +92,7 @@ async function traceLoad(app: RunningApp, patient: Patient, path: string): Promi
   });
   try {
     await signIn(browser, app, patient);
-    const page: Page = await browser.newPage();
+    const page = await browser.newPage();
     // Lighthouse's phone screen, so that the page lays out as it does there.
     await page.setViewport({ width: 412, height: 823, deviceScaleFactor: 1.75, isMobile: true });
     await page.tracing.start({
@@ -132,9 +133,10 @@ async function main(): Promise<void> {
   const app = await startApp({ smtpUrl: sink.url, env: { LOG_LEVEL: 'warn' } });
   try {
     const patient = await preparePatient(app, sink, 'StartTasks');
-    // The bell answers "changed" for 30 s after her booking's notification (ADR 0058), and every
-    // load in that time reads the page's data twice: measure the page as it is opened later.
-    await new Promise((resolve) => setTimeout(resolve, 31_000));
+    // The bell's socket answers "changed" for a while after her booking's notification (ADR 0054),
+    // and every load in that time reads the page's data twice: measure the page as it is opened
+    // later.
+    await new Promise((resolve) => setTimeout(resolve, READ_BEFORE_TICKET_MS + 1000));
     for (const path of PAGES) {
       const loads: Load[] = [];
       for (let run = 1; run <= RUNS; run += 1) loads.push(await traceLoad(app, patient, path));

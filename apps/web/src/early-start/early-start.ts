@@ -1,8 +1,8 @@
 import { DEFAULT_LOCALE, isLocale, type Locale } from '@vizita/shared/constants';
 import { afterFirstPaint } from '../lib/after-first-paint';
 import { mayHaveSession } from '../lib/session-marker';
-import { PAINTS_BEFORE_APP_ATTRIBUTE } from '../prerender/markers';
 import { storedLocale } from '../lib/stored-locale';
+import { PAINTS_BEFORE_APP_ATTRIBUTE } from '../prerender/markers';
 import { EARLY_SESSION_ANSWER, REFRESH_PATH } from './early-session';
 
 // The document's head starts what a signed-in page waits for, before the app's entry has arrived
@@ -38,9 +38,9 @@ type Page = {
 
 /**
  * Has the browser load its locale data (ICU) now, while the page waits for the app's code. The
- * first `Intl` formatter a page makes, of whatever kind, costs 35–75 ms in Chromium on the
- * project's two-core machine (140–300 ms on a phone's 4× slower CPU); those after it, under
- * 5 ms. Every signed-in page makes one as it starts (the API client's time zone, an amount, a
+ * first `Intl` formatter a page makes, of whatever kind, costs 20–74 ms in Chromium on the
+ * project's two-core machine (80–300 ms on a phone's 4× slower CPU); those after it, 0.2–13 ms
+ * (ADR 0058). Every signed-in page makes one as it starts (the API client's time zone, an amount, a
  * date): without this, that cost fell in the task that ran the page's code, right after it
  * arrived (issue #23).
  */
