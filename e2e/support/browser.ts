@@ -7,6 +7,11 @@ import { chromium, firefox, type Browser, type BrowserContext, type Page } from 
  * Flags without which Debian's Chromium hangs or floods a closed network with look-ups
  * (the machine notes: background networking, component updates and sync all phone home).
  * --no-sandbox: the tests run as root in CI, where Chromium's sandbox refuses to start.
+ * --disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup: Chromium 156 builds its address
+ * bar's two suggestion popups as web pages and loads them as each window opens: some 400
+ * chrome:// requests and a renderer of their own running script beside the page under test, on a
+ * two-core machine. A headless browser has no address bar to show them in, and a phone's browser
+ * has no such popup (ADR 0059).
  */
 export const HEADLESS_CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -16,6 +21,7 @@ export const HEADLESS_CHROMIUM_ARGS = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
+  '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup',
 ];
 
 const CHROMIUM_ARGS = [
