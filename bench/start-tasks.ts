@@ -10,10 +10,10 @@
 // the loads. Prints only; nothing is written.
 import { fileURLToPath } from 'node:url';
 import puppeteer from 'puppeteer-core';
-import { READ_BEFORE_TICKET_MS } from '../apps/api/src/modules/notifications/live-bell.ts';
 import { HEADLESS_CHROMIUM_ARGS } from '../e2e/support/browser.ts';
 import { startSmtpSink } from '../e2e/support/smtp-sink.ts';
 import { startApp, type RunningApp } from '../e2e/support/start-app.ts';
+import { BELL_READ_WINDOW_MAX_MS } from '../packages/shared/src/contracts/notifications.ts';
 import { buildIfStale } from '../scripts/lib/build-if-stale.mjs';
 import { preparePatient, signIn, type Patient } from './signed-in-patient.ts';
 import { runMain } from './run-main.ts';
@@ -133,10 +133,10 @@ async function main(): Promise<void> {
   const app = await startApp({ smtpUrl: sink.url, env: { LOG_LEVEL: 'warn' } });
   try {
     const patient = await preparePatient(app, sink, 'StartTasks');
-    // The bell's socket answers "changed" for a while after her booking's notification (ADR 0054),
-    // and every load in that time reads the page's data twice: measure the page as it is opened
-    // later.
-    await new Promise((resolve) => setTimeout(resolve, READ_BEFORE_TICKET_MS + 1000));
+    // The bell's socket answers "changed" for a while after her booking's notification (ADR 0054,
+    // 0060), and every load in that time reads the page's data twice: measure the page as it is
+    // opened later.
+    await new Promise((resolve) => setTimeout(resolve, BELL_READ_WINDOW_MAX_MS + 1000));
     for (const path of PAGES) {
       const loads: Load[] = [];
       for (let run = 1; run <= RUNS; run += 1) loads.push(await traceLoad(app, patient, path));

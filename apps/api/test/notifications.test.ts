@@ -2,10 +2,10 @@ import type { AddressInfo } from 'node:net';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { BELL_SOCKET_CLOSE } from '@vizita/shared/contracts/notifications';
+import { BELL_READ_WINDOW_MAX_MS, BELL_SOCKET_CLOSE } from '@vizita/shared/contracts/notifications';
 import { type NotificationKind } from '@vizita/shared/domain/notification-kinds';
 import { notifications, users } from '../src/db/schema.ts';
-import { READ_BEFORE_TICKET_MS } from '../src/modules/notifications/live-bell.ts';
+import { CHANGE_MARGIN_MS } from '../src/modules/notifications/live-bell.ts';
 import { notify } from '../src/modules/notifications/notify.ts';
 import { createBookingFixture } from './booking-fixture.ts';
 import { createTestApp, openSignalling, testClock, type TestApp } from './test-app.ts';
@@ -571,7 +571,11 @@ describe('the live socket', () => {
   /** Opens a bell's socket as a page would; collects what the server says. */
   async function openBell(
     userId: string | null,
-    { token, pageOrigin }: { token?: string; pageOrigin?: string } = {},
+    {
+      token,
+      pageOrigin,
+      readsWithinMs,
+    }: { token?: string; pageOrigin?: string; readsWithinMs?: number } = {},
   ) {
     let url = `${origin}/ws/notifications${token === undefined ? '' : `?token=${token}`}`;
     if (userId) {
@@ -579,6 +583,8 @@ describe('the live socket', () => {
       expect(res.statusCode, res.body).toBe(200);
       const { pathname, search } = new URL(res.json().data.url);
       url = `${origin}${pathname}${search}`;
+      // What the page measured of its reads, as the app's first socket says it.
+      if (readsWithinMs !== undefined) url += `&readsWithinMs=${readsWithinMs}`;
     }
     const ws = new WebSocket(url, pageOrigin ? { origin: pageOrigin } : {});
     const messages: { type: string; changedSinceTicket?: boolean }[] = [];
@@ -646,17 +652,60 @@ describe('the live socket', () => {
     // A notification just before the page opened may be missing from what it read.
     const notification = await told(reader!.userId, 'refundIssued');
     expect(await readyOfNewPage()).toBe(true);
-    clock.advance(READ_BEFORE_TICKET_MS + 1000);
+    clock.advance(BELL_READ_WINDOW_MAX_MS + 1000);
     expect(await readyOfNewPage()).toBe(false);
     // So may one read in another tab just before.
     await as(reader!.userId, 'POST', `/api/notifications/${notification.id}/read`);
     expect(await readyOfNewPage()).toBe(true);
-    clock.advance(READ_BEFORE_TICKET_MS + 1000);
+    clock.advance(BELL_READ_WINDOW_MAX_MS + 1000);
     expect(await readyOfNewPage()).toBe(false);
     // Another reader's change is not this bell's.
     const [other] = await f.patients(1);
     await told(other!.userId);
     expect(await readyOfNewPage()).toBe(false);
+  });
+
+  it('looks back only as far as the page says it has been reading, and a little more', async () => {
+    const [reader] = await f.patients(1);
+    /** What "ready" says to a page opening now that has been reading for `readsWithinMs`. */
+    const readyOfNewPage = async (readsWithinMs?: number) => {
+      const page = await openBell(reader!.userId, { readsWithinMs });
+      await page.waitFor('ready');
+      page.ws.close();
+      return page.messages.find((m) => m.type === 'ready')!.changedSinceTicket;
+    };
+    await told(reader!.userId);
+    // Within the margin (a transaction's commit, the instances' clocks) of the page's reads.
+    expect(await readyOfNewPage(2000)).toBe(true);
+    // Older than the page's two seconds of reading and the margin: in what it read.
+    clock.advance(2000 + CHANGE_MARGIN_MS + 1000);
+    expect(await readyOfNewPage(2000)).toBe(false);
+    expect(await readyOfNewPage(0)).toBe(false);
+    // A page that has been reading longer, or does not say (an older app), as before: 30 s.
+    expect(await readyOfNewPage(5000)).toBe(true);
+    expect(await readyOfNewPage()).toBe(true);
+    expect(await readyOfNewPage(BELL_READ_WINDOW_MAX_MS)).toBe(true);
+    clock.advance(BELL_READ_WINDOW_MAX_MS);
+    expect(await readyOfNewPage(BELL_READ_WINDOW_MAX_MS)).toBe(false);
+    expect(await readyOfNewPage()).toBe(false);
+  });
+
+  it('refuses a socket whose measurement is no whole number of ms up to the most it counts', async () => {
+    const [reader] = await f.patients(1);
+    const res = await as(reader!.userId, 'GET', '/api/notifications/socket');
+    const { pathname, search } = new URL(res.json().data.url);
+    for (const bad of ['-1', String(BELL_READ_WINDOW_MAX_MS + 1), '1.5', 'soon', '1e3x']) {
+      const ws = new WebSocket(`${origin}${pathname}${search}&readsWithinMs=${bad}`);
+      const status = await new Promise<number>((resolve, reject) => {
+        ws.once('unexpected-response', (request, response) => {
+          request.destroy();
+          resolve(response.statusCode ?? 0);
+        });
+        ws.once('open', () => reject(new Error(`readsWithinMs=${bad} opened a socket`)));
+        ws.once('error', () => {});
+      });
+      expect(status, bad).toBe(400);
+    }
   });
 
   it('turns away a socket without a valid ticket, and another site’s page', async () => {

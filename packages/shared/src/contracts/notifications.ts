@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { NAME_MAX } from '../constants.ts';
+import { safeLine } from './field-checks.ts';
 import { successSchema } from './api-response.ts';
 
 // The bell (issue #20): events that matter to their reader, in the reader's language where they
@@ -190,6 +191,35 @@ export const BELL_TICKET_LIFETIME_MS = 60_000;
 export const bellSocketResponseSchema = successSchema(
   z.object({ url: z.string(), expiresAt: z.string() }),
 );
+
+/**
+ * How long before its socket's ticket the reads a page shows may have been served, at most, as
+ * the bell counts them (ADR 0054): a change of the bell within this window makes the socket's
+ * "ready" say `changedSinceTicket`. A page that measured how long it has been reading narrows the
+ * window (BELL_READS_WITHIN_PARAM, ADR 0060).
+ */
+export const BELL_READ_WINDOW_MAX_MS = 30_000;
+
+/**
+ * The bell socket's query parameter in which a page tells, in ms, how long before its ticket's
+ * answer arrived it began the reads it shows — measured on the page's own clock, so no clock is
+ * compared with another.
+ */
+export const BELL_READS_WITHIN_PARAM = 'readsWithinMs';
+
+/** GET /ws/notifications — the socket's query: its ticket, and what the page measured. */
+export const bellSocketQuerySchema = z.object({
+  token: z.optional(z.string().check(z.maxLength(4096), safeLine())),
+  [BELL_READS_WITHIN_PARAM]: z.optional(
+    z.coerce
+      .number('invalidValue')
+      .check(
+        z.int('invalidValue'),
+        z.minimum(0, 'invalidValue'),
+        z.maximum(BELL_READ_WINDOW_MAX_MS, 'invalidValue'),
+      ),
+  ),
+});
 
 /** Version of the bell socket's messages: two releases may serve one page during a deploy. */
 export const BELL_PROTOCOL_VERSION = 1;

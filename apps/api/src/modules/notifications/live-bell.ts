@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { WebSocket } from 'ws';
 import {
   BELL_PROTOCOL_VERSION,
+  BELL_READ_WINDOW_MAX_MS,
   BELL_SOCKET_CLOSE,
   type BellServerMessage,
 } from '@vizita/shared/contracts/notifications';
@@ -18,13 +19,25 @@ const CLOSE_GOING_AWAY = 1001;
  */
 const USERS_PER_MESSAGE = 100;
 /**
- * How long before its socket's ticket a page may have read its bell and the data the bell
- * concerns: the page asks for the ticket and its data together as it opens, but on a slow
- * network the ticket's request can wait behind the others, and a notification's time is taken
- * before its transaction commits. A change this close to the ticket makes "ready" ask the page
- * to fetch again; an older one is in what it read.
+ * Added to what a page measured (BELL_READS_WITHIN_PARAM): a notification's time is taken before
+ * its transaction commits, and two of the API's instances (the one that stored it, the one that
+ * issued the ticket) may read slightly different clocks.
  */
-export const READ_BEFORE_TICKET_MS = 30_000;
+export const CHANGE_MARGIN_MS = 10_000;
+
+/**
+ * How long before its socket's ticket a page may have read its bell and the data the bell
+ * concerns. The page asks for the ticket and its data together as it opens, but on a slow network
+ * the ticket's request can wait behind the others. A page that says how long before the ticket's
+ * answer it began reading bounds that on its own clock: all its reads were served since then, in
+ * the server's time no earlier than the ticket minus that long (ADR 0060). Without that, the most
+ * a page waits. A change this close to the ticket makes "ready" ask the page to fetch again; an
+ * older one is in what it read.
+ */
+export function readWindowMs(readsWithinMs: number | undefined): number {
+  if (readsWithinMs === undefined) return BELL_READ_WINDOW_MAX_MS;
+  return Math.min(BELL_READ_WINDOW_MAX_MS, readsWithinMs + CHANGE_MARGIN_MS);
+}
 /** Envelope version: instances of two releases share a bus during a rolling deploy. */
 const ENVELOPE_VERSION = 1;
 
@@ -142,8 +155,15 @@ export function createLiveBell({
   heartbeat.unref();
 
   return {
-    /** Keeps an admitted socket until it closes; says "ready" once it will hear every change. */
-    add(socket: WebSocket, { userId, sessionId, issuedAt }: AdmittedBellTicket) {
+    /**
+     * Keeps an admitted socket until it closes; says "ready" once it will hear every change.
+     * `readsWithinMs`: what the page measured of its reads (readWindowMs), if it did.
+     */
+    add(
+      socket: WebSocket,
+      { userId, sessionId, issuedAt }: AdmittedBellTicket,
+      readsWithinMs?: number,
+    ) {
       if (shuttingDown) return socket.close(CLOSE_GOING_AWAY, 'server shutting down');
       const conn: Connection = { socket, userId, sessionId, alive: true };
       let set = byUser.get(conn.userId);
@@ -158,7 +178,7 @@ export function createLiveBell({
       // opened, with nothing changed since, is told so and saves fetching it all again.
       const ready = async () => {
         await subscription;
-        const since = new Date(issuedAt.getTime() - READ_BEFORE_TICKET_MS);
+        const since = new Date(issuedAt.getTime() - readWindowMs(readsWithinMs));
         const changedSinceTicket = await changedSince(userId, since).catch((err: unknown) => {
           log.warn({ err }, 'could not read the bell’s recent changes');
           return true;

@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
-import { safeLine } from '@vizita/shared/contracts/field-checks';
 import {
   BELL_SOCKET_CLOSE,
+  bellSocketQuerySchema,
   bellSocketResponseSchema,
   emailPreferencesResponseSchema,
   notificationListQuerySchema,
@@ -115,18 +115,15 @@ export const notificationRoutes: FastifyPluginAsyncZod<{
 
   const allowedOrigins = new Set(appOrigins);
   type Gate =
-    ({ ok: true } & AdmittedBellTicket) | { ok: false; code: keyof typeof BELL_SOCKET_CLOSE };
+    | ({ ok: true } & AdmittedBellTicket & { readsWithinMs?: number })
+    | { ok: false; code: keyof typeof BELL_SOCKET_CLOSE };
   const gates = new WeakMap<FastifyRequest, Gate>();
 
   app.get(
     '/ws/notifications',
     {
       websocket: true,
-      schema: {
-        querystring: z.object({
-          token: z.optional(z.string().check(z.maxLength(4096), safeLine())),
-        }),
-      },
+      schema: { querystring: bellSocketQuerySchema },
       // The ticket rides in the query string (browsers cannot set headers on a WebSocket), named
       // `token` as the log redaction knows it: this route's request lines redact it whatever
       // logger the app was given.
@@ -140,8 +137,12 @@ export const notificationRoutes: FastifyPluginAsyncZod<{
           gates.set(request, { ok: false, code: 'forbidden' });
           return;
         }
-        const claims = await notifications.admit(request.query.token);
-        gates.set(request, claims ? { ok: true, ...claims } : { ok: false, code: 'unauthorized' });
+        const { token, readsWithinMs } = request.query;
+        const claims = await notifications.admit(token);
+        gates.set(
+          request,
+          claims ? { ok: true, ...claims, readsWithinMs } : { ok: false, code: 'unauthorized' },
+        );
       },
     },
     (socket, request) => {
@@ -152,7 +153,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<{
         const code = gate?.code ?? 'unauthorized';
         return socket.close(BELL_SOCKET_CLOSE[code], code);
       }
-      bell.add(socket, gate);
+      bell.add(socket, gate, gate.readsWithinMs);
     },
   );
 };

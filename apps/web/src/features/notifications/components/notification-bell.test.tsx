@@ -1,9 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { Notification } from '@vizita/shared/contracts/notifications';
+import { BELL_READ_WINDOW_MAX_MS, type Notification } from '@vizita/shared/contracts/notifications';
 import { mockApi, ok, session } from '../../../test/mock-api';
 import { renderApp } from '../../../test/render';
+import { withReadWindow } from '../hooks/use-live-bell';
 
 /** A browser WebSocket stand-in: the test speaks for the server. */
 class FakeSocket {
@@ -161,7 +162,7 @@ describe('the bell', () => {
     await screen.findByRole('button', { name: 'Notifications (0 unread)' });
     await waitFor(() => expect(FakeSocket.opened).toHaveLength(1));
     const socket = FakeSocket.opened[0]!;
-    expect(socket.url).toBe('ws://localhost/ws/notifications?token=t1');
+    expect(socket.url).toMatch(/^ws:\/\/localhost\/ws\/notifications\?token=t1&readsWithinMs=\d+$/);
     socket.say('ready');
     state.items = [item()];
     state.unread = 1;
@@ -204,6 +205,30 @@ describe('the bell', () => {
     await waitFor(() => expect(FakeSocket.opened).toHaveLength(2), { timeout: 3000 });
     FakeSocket.opened[1]!.say('ready', { changedSinceTicket: false });
     await waitFor(() => expect(reads()).toBe(before + 2));
+  });
+
+  it('tells the server on its first socket how long the page has been reading, on none after', async () => {
+    setUp({ items: [] });
+    renderApp('/dashboard');
+    await waitFor(() => expect(FakeSocket.opened).toHaveLength(1));
+    const first = new URL(FakeSocket.opened[0]!.url);
+    expect(first.searchParams.get('token')).toBe('t1');
+    const readsWithin = Number(first.searchParams.get('readsWithinMs'));
+    // The time since the document started, as the ticket's answer arrived: no later than now.
+    expect(Number.isInteger(readsWithin)).toBe(true);
+    expect(readsWithin).toBeGreaterThan(0);
+    expect(readsWithin).toBeLessThanOrEqual(Math.min(30_000, Math.ceil(performance.now())));
+    // A reconnection reads again whatever "ready" says: it measures nothing.
+    FakeSocket.opened[0]!.say('ready');
+    FakeSocket.opened[0]!.drop();
+    await waitFor(() => expect(FakeSocket.opened).toHaveLength(2), { timeout: 3000 });
+    expect(FakeSocket.opened[1]!.url).toBe('ws://localhost/ws/notifications?token=t1');
+  });
+
+  it('says at most what the server counts, in whole ms, beside the ticket as it came', () => {
+    const url = 'wss://vizita.example/ws/notifications?token=eyJ.a-b_c.d';
+    expect(withReadWindow(url, 1234.2)).toBe(`${url}&readsWithinMs=1235`);
+    expect(withReadWindow(url, 3_600_000)).toBe(`${url}&readsWithinMs=${BELL_READ_WINDOW_MAX_MS}`);
   });
 
   it('reads again on opening when the bell changed as the page opened', async () => {

@@ -10,6 +10,23 @@ import { getBellSocket } from '../api/get-bell-socket';
 const CLOSE_FORBIDDEN = 4403;
 /** Reconnecting waits 1, 2, 4 … seconds (with jitter), at most this long, after a failure. */
 const MAX_BACKOFF_MS = 30_000;
+/** The contract's BELL_READ_WINDOW_MAX_MS: the server looks no further back than this. */
+const READ_WINDOW_MAX_MS = 30_000;
+
+/**
+ * The first socket's address, telling the server how long ago the page began the reads it shows
+ * (contracts/notifications BELL_READS_WITHIN_PARAM, ADR 0060): all of them were sent after this
+ * document started, so the time since then, read as the ticket's answer arrives, bounds how much
+ * earlier than the ticket any of them was served — on the page's own clock, compared with no
+ * other. The server then asks for a second round of reads only after a change that close to the
+ * ticket, not after any in the 30 s before it.
+ */
+export function withReadWindow(url: string, sinceDocumentStartMs: number): string {
+  const address = new URL(url);
+  const readsWithin = Math.min(READ_WINDOW_MAX_MS, Math.ceil(sinceDocumentStartMs));
+  address.searchParams.set('readsWithinMs', String(readsWithin));
+  return address.toString();
+}
 
 /**
  * What the server says on the socket (contracts/notifications bellServerMessageSchema, read here
@@ -77,7 +94,7 @@ export function useLiveBell(onChange: () => void) {
         connecting = false;
       }
       if (stopped) return;
-      const opened = new WebSocket(url);
+      const opened = new WebSocket(asThePageReads ? withReadWindow(url, performance.now()) : url);
       socket = opened;
       opened.onmessage = (event: MessageEvent) => {
         const message = readMessage(event.data);
