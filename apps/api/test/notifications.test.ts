@@ -2,7 +2,11 @@ import type { AddressInfo } from 'node:net';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { BELL_READ_WINDOW_MAX_MS, BELL_SOCKET_CLOSE } from '@vizita/shared/contracts/notifications';
+import {
+  BELL_READ_WINDOW_MAX_MS,
+  BELL_READS_WITHIN_PARAM,
+  BELL_SOCKET_CLOSE,
+} from '@vizita/shared/contracts/notifications';
 import { type NotificationKind } from '@vizita/shared/domain/notification-kinds';
 import { notifications, users } from '../src/db/schema.ts';
 import { CHANGE_MARGIN_MS } from '../src/modules/notifications/live-bell.ts';
@@ -584,7 +588,7 @@ describe('the live socket', () => {
       const { pathname, search } = new URL(res.json().data.url);
       url = `${origin}${pathname}${search}`;
       // What the page measured of its reads, as the app's first socket says it.
-      if (readsWithinMs !== undefined) url += `&readsWithinMs=${readsWithinMs}`;
+      if (readsWithinMs !== undefined) url += `&${BELL_READS_WITHIN_PARAM}=${readsWithinMs}`;
     }
     const ws = new WebSocket(url, pageOrigin ? { origin: pageOrigin } : {});
     const messages: { type: string; changedSinceTicket?: boolean }[] = [];
@@ -695,7 +699,7 @@ describe('the live socket', () => {
     const res = await as(reader!.userId, 'GET', '/api/notifications/socket');
     const { pathname, search } = new URL(res.json().data.url);
     for (const bad of ['-1', String(BELL_READ_WINDOW_MAX_MS + 1), '1.5', 'soon', '1e3x']) {
-      const ws = new WebSocket(`${origin}${pathname}${search}&readsWithinMs=${bad}`);
+      const ws = new WebSocket(`${origin}${pathname}${search}&${BELL_READS_WITHIN_PARAM}=${bad}`);
       const status = await new Promise<number>((resolve, reject) => {
         ws.once('unexpected-response', (request, response) => {
           request.destroy();

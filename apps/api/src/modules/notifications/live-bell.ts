@@ -161,8 +161,12 @@ export function createLiveBell({
      */
     add(
       socket: WebSocket,
-      { userId, sessionId, issuedAt }: AdmittedBellTicket,
-      readsWithinMs?: number,
+      {
+        userId,
+        sessionId,
+        issuedAt,
+        readsWithinMs,
+      }: AdmittedBellTicket & { readsWithinMs?: number },
     ) {
       if (shuttingDown) return socket.close(CLOSE_GOING_AWAY, 'server shutting down');
       const conn: Connection = { socket, userId, sessionId, alive: true };

@@ -153,7 +153,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<{
         const code = gate?.code ?? 'unauthorized';
         return socket.close(BELL_SOCKET_CLOSE[code], code);
       }
-      bell.add(socket, gate, gate.readsWithinMs);
+      bell.add(socket, gate);
     },
   );
 };
