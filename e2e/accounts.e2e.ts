@@ -23,10 +23,14 @@ import {
   expectFocusVisible,
   tabTo,
 } from './support/ui.ts';
+import { LOCALE_COOKIE } from '../packages/shared/src/constants.ts';
 import { newUser, registerValidatedUser } from './support/users.ts';
 
 // Journeys through the account screens (spec §2) in real Chromium against the built server,
 // its real PostgreSQL and a real SMTP sink. Texts are the spec's English wording (§5, §8).
+
+/** The prerendered welcome page's heading in Bulgarian (ADR 0061). */
+const BG_WELCOME_HEADING = 'Консултация с лекар, без да излизате от дома';
 
 const journey = setUpJourney();
 
@@ -247,6 +251,18 @@ describe('accounts', () => {
       await page.goto('/');
       await expect.poll(() => page.locator('[data-prerendered]').count()).toBe(1);
       await gone(page.getByRole('heading', { name: 'See a doctor without leaving home' }));
+      // With the language cookie the app keeps beside the choice (ADR 0061), `/` arrives in
+      // Bulgarian and shows before the app, as the English page does.
+      await context.addCookies([{ name: LOCALE_COOKIE, value: 'bg', url: journey.app.url }]);
+      await page.goto('/');
+      await shown(page.getByRole('heading', { name: BG_WELCOME_HEADING }));
+      expect(await page.title()).toBe('Добре дошли · Vizita');
+      expect(await htmlLang(page)).toBe('bg');
+      // …but not where the app would start in English: the cookie is older than the choice.
+      await page.evaluate(() => localStorage.setItem('locale', 'en'));
+      await page.goto('/');
+      await expect.poll(() => page.locator('[data-prerendered]').count()).toBe(1);
+      await gone(page.getByRole('heading', { name: BG_WELCOME_HEADING }));
       expect(problems).toEqual([]);
     } finally {
       await context.close();
@@ -268,5 +284,19 @@ describe('accounts', () => {
     await field(loginForm(page), 'Password').fill('Wrong-2026-Aa1!');
     await button(loginForm(page), 'Sign In').click();
     await shown(text(page, 'Invalid email or password'));
+
+    // Chosen in the app, Bulgarian comes prerendered the next time, and the app takes that page
+    // over in place too: the same nodes, no mismatch.
+    await switchLanguage(page, 'bg');
+    errors.length = 0; // the refused sign-in's 401 above
+    const response = await page.goto('/');
+    const arrived = (await response?.text()) ?? '';
+    expect(arrived).toContain('lang="bg"');
+    expect(arrived).toContain(BG_WELCOME_HEADING);
+    await gone(page.locator('[data-prerendered]'));
+    await shown(page.getByRole('heading', { name: BG_WELCOME_HEADING }));
+    expect(await removedHeadings()).toBe(0);
+    expect(errors).toEqual([]);
+    await switchLanguage(page, 'en');
   });
 });

@@ -10,6 +10,7 @@ import {
   gone,
   MOBILE,
   shown,
+  switchLanguage,
   text,
   waitForPath,
 } from './support/ui.ts';
@@ -134,6 +135,19 @@ describe('appointments', () => {
       MOBILE.width,
     );
     await page.setViewportSize(DESKTOP);
+
+    // In German, it arrives rendered in German (ADR 0061) and is taken over in place as well.
+    await switchLanguage(page, 'de');
+    const german = await page.goto('/dashboard/appointments');
+    const arrived = (await german?.text()) ?? '';
+    expect(arrived).toContain('lang="de"');
+    expect(arrived).toContain('<title>Meine Termine · Vizita</title>');
+    await gone(page.locator('[data-prerendered]'));
+    await shown(page.getByRole('heading', { name: 'Meine Termine', level: 1 }));
+    await shown(card(page, FIRST));
+    expect(await removedHeadings()).toBe(0);
+    expect(errors).toEqual([]);
+    await switchLanguage(page, 'en');
 
     // Reschedule the first: another patient takes the chosen time before we confirm (409).
     await button(card(page, FIRST), 'Reschedule').click();

@@ -2,22 +2,20 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { createServer, type Plugin } from 'vite';
 import type * as PatientPage from '../src/prerender/patient-page';
-import type * as PrerenderedPage from '../src/prerender/prerendered-page';
 import type * as WelcomePage from '../src/prerender/welcome-page';
 import { indexHtmlOf } from './index-html';
 
 // Pages of the app rendered when the app is built, each index.html with the page already in
 // #root: dist/welcome.html, `/` for a visitor without a session (ADR 0050), and the patient's
-// pages of PRERENDERED_PATIENT_PAGES for a browser with one (ADR 0055). The server chooses
-// (apps/api/src/plugins/spa.ts); every other path keeps the empty index.html.
+// pages of PRERENDERED_PATIENT_PAGES for a browser with one (ADR 0055), each in every language
+// (welcome.bg.html, ADR 0061). The server chooses (apps/api/src/plugins/spa.ts); every other
+// path keeps the empty index.html.
 
 const appDir = fileURLToPath(new URL('..', import.meta.url));
-const WELCOME_FILE = 'welcome.html';
 
 type Renderers = {
   welcome: typeof WelcomePage;
   patient: typeof PatientPage;
-  document: typeof PrerenderedPage;
 };
 
 /** Runs `render` with the app's own modules loaded in Node (Vite's loader), then stops it. */
@@ -38,9 +36,6 @@ async function withRenderers<T>(render: (modules: Renderers) => Promise<T>): Pro
       patient: (await server.ssrLoadModule(
         '/src/prerender/patient-page.tsx',
       )) as Renderers['patient'],
-      document: (await server.ssrLoadModule(
-        '/src/prerender/prerendered-page.tsx',
-      )) as Renderers['document'],
     });
   } finally {
     await server.close();
@@ -70,11 +65,14 @@ function renderingPlugin(
   };
 }
 
-/** welcome.html: from index.html before the head's early start, which it has no use for. */
+/**
+ * welcome.html in each language: from index.html before the head's early start, which it has no
+ * use for.
+ */
 export const prerenderPlugin = () =>
-  renderingPlugin('vizita:prerender', async (indexHtml, { welcome, document }) => [
-    [WELCOME_FILE, document.prerenderedDocument(indexHtml, await welcome.renderWelcomePage())],
-  ]);
+  renderingPlugin('vizita:prerender', (indexHtml, { welcome }) =>
+    welcome.renderWelcomePages(indexHtml),
+  );
 
 /**
  * The patient's prerendered pages: from index.html with the head's early start in it, which asks

@@ -80,6 +80,18 @@ export const PRERENDERED_PATIENT_PAGES = {
   '/dashboard/appointments': 'my-appointments.html',
 } as const;
 
+/** `/` as a visitor without a session first sees it, rendered by the build (ADR 0050). */
+export const PRERENDERED_WELCOME_PAGE = 'welcome.html';
+
+/**
+ * The build's file of a prerendered page in `locale` (ADR 0061): the default language's keeps the
+ * page's name (`welcome.html`), each other's carries its code (`welcome.bg.html`). The server
+ * sends the one of the language cookie's language.
+ */
+export function prerenderedFileIn(fileName: string, locale: Locale): string {
+  return locale === DEFAULT_LOCALE ? fileName : fileName.replace(/\.html$/, `.${locale}.html`);
+}
+
 /**
  * The API answers the server writes into a page's HTML for a browser with a session marker, by
  * path: the id of the `<script type="application/json">` that holds each. The page then shows its

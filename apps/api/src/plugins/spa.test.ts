@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import cookie from '@fastify/cookie';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_MARKER_COOKIE } from '@vizita/shared/constants';
+import { LOCALE_COOKIE, SESSION_MARKER_COOKIE } from '@vizita/shared/constants';
 import { inlineScriptSources, spaPlugin } from './spa.ts';
 
 let root: string;
@@ -27,6 +27,16 @@ beforeAll(async () => {
   writeFileSync(
     join(root, 'my-appointments.html'),
     '<!doctype html><title>My Appointments · Vizita</title><script>alert(3)</script>',
+  );
+  // The same pages in other languages (ADR 0061): this build has `/` in Bulgarian and My
+  // Appointments in German only.
+  writeFileSync(
+    join(root, 'welcome.bg.html'),
+    '<!doctype html><title>Добре дошли · Vizita</title><script>alert(4)</script>',
+  );
+  writeFileSync(
+    join(root, 'my-appointments.de.html'),
+    '<!doctype html><title>Meine Termine · Vizita</title><script>alert(3)</script>',
   );
   writeFileSync(join(root, 'assets', 'app-1a2b.js'), 'console.log(1)');
   // The installable app's files (ADR 0046), at the root where the build writes them.
@@ -106,11 +116,33 @@ describe('the single-page app', () => {
       expect((await withSession(url)).body, url).toContain('<title>Vizita</title>');
   });
 
+  it('answers a prerendered page in the language of the browser’s language cookie', async () => {
+    const page = (url: string, cookies: string) =>
+      app.inject({ method: 'GET', url, headers: { accept: 'text/html', cookie: cookies } });
+    expect((await page('/', `${LOCALE_COOKIE}=bg`)).body).toContain(
+      '<title>Добре дошли · Vizita</title>',
+    );
+    const german = await page(
+      '/dashboard/appointments',
+      `${SESSION_MARKER_COOKIE}=1; ${LOCALE_COOKIE}=de`,
+    );
+    expect(german.body).toContain('<title>Meine Termine · Vizita</title>');
+    expect(german.headers.vary).toMatch(/Cookie/);
+    // A value that is none of our languages: the default language's page, as the app's.
+    expect((await page('/', `${LOCALE_COOKIE}=fr`)).body).toContain(
+      '<title>Welcome · Vizita</title>',
+    );
+    // A language the build has no such page in: the shell, which the app renders in it.
+    expect((await page('/', `${LOCALE_COOKIE}=de`)).body).toContain('<title>Vizita</title>');
+  });
+
   it('names the hash of each inline script of the build for the Content-Security-Policy', () => {
-    // The SHA-256 a browser computes for `alert(1)` (CSP Level 2's hash-source).
+    // The SHA-256 a browser computes for `alert(1)` (CSP Level 2's hash-source); the other
+    // languages' pages' scripts too (alert(4)), each hash once (alert(3) is in two pages).
     expect(inlineScriptSources(root)).toEqual([
       "'sha256-ed4iKJsqMRoMHD2vEjJGrhQmVTfTg9/p9qhiWq2/XZU='",
       "'sha256-bhHHL3z2vDgxUt0W3dWQOrprscmda2Y5pLsLg4GF+pI='",
+      "'sha256-BuQw8dATNNwlJOPgIrHqTqxaMJsfbtuXJ9JdHoNzcC0='",
       "'sha256-5Is0iOrp0OIpy+NPSOQNiq9I+QVh17T4g50RMVURhI8='",
     ]);
     expect(inlineScriptSources(join(root, 'nowhere'))).toEqual([]);

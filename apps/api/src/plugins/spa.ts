@@ -8,9 +8,12 @@ import {
   DEFAULT_LOCALE,
   isLocale,
   LOCALE_COOKIE,
+  LOCALES,
   type Locale,
   PAGE_ANSWERS,
   PRERENDERED_PATIENT_PAGES,
+  PRERENDERED_WELCOME_PAGE,
+  prerenderedFileIn,
   SESSION_MARKER_COOKIE,
 } from '@vizita/shared/constants';
 import { html, jsonForScript } from '../lib/html.ts';
@@ -46,12 +49,15 @@ function acceptsHtml(accept: string | undefined): boolean {
 
 /**
  * The pages of the build: the app's shell; `/` prerendered for a visitor (ADR 0050); patient's
- * pages prerendered for a browser with a session (ADR 0055).
+ * pages prerendered for a browser with a session (ADR 0055); each prerendered page once per
+ * language (ADR 0061).
  */
 const SHELL = 'index.html';
-const WELCOME = 'welcome.html';
 const PATIENT_PAGES: ReadonlyMap<string, string> = new Map(
   Object.entries(PRERENDERED_PATIENT_PAGES),
+);
+const PRERENDERED_FILES = [PRERENDERED_WELCOME_PAGE, ...PATIENT_PAGES.values()].flatMap((page) =>
+  LOCALES.map((locale) => prerenderedFileIn(page, locale)),
 );
 
 /**
@@ -88,7 +94,7 @@ function shellWithAnswer(shell: string, id: string, locale: Locale, answer: unkn
  */
 export function inlineScriptSources(webRoot: string): string[] {
   const sources = new Set<string>();
-  for (const page of [SHELL, WELCOME, ...PATIENT_PAGES.values()]) {
+  for (const page of [SHELL, ...PRERENDERED_FILES]) {
     const path = join(webRoot, page);
     if (!existsSync(path)) continue;
     for (const [, body] of readFileSync(path, 'utf8').matchAll(/<script>([\s\S]*?)<\/script>/g))
@@ -101,7 +107,8 @@ export function inlineScriptSources(webRoot: string): string[] {
  * The page that answers a request for an app's path. The prerendered ones go where the app's
  * first screen is theirs (the bare address: a query string may change the screen): `/` to a
  * browser that holds no session (the marker cookie, ADR 0049) — with one the app goes on to the
- * dashboard; a patient's page to one that holds a session. Anything else gets the shell.
+ * dashboard; a patient's page to one that holds a session. Each in the language of the browser's
+ * language cookie, which the app keeps equal to its own (ADR 0061). Anything else gets the shell.
  */
 function pageFor(
   request: FastifyRequest,
@@ -111,9 +118,11 @@ function pageFor(
   const prerendered = signedIn
     ? PATIENT_PAGES.get(request.url)
     : request.url === '/'
-      ? WELCOME
+      ? PRERENDERED_WELCOME_PAGE
       : undefined;
-  return prerendered && available.has(prerendered) ? prerendered : SHELL;
+  if (!prerendered) return SHELL;
+  const file = prerenderedFileIn(prerendered, appLocale(request));
+  return available.has(file) ? file : SHELL;
 }
 
 /**
@@ -131,7 +140,7 @@ export const spaPlugin = fp<{ webRoot: string; pageAnswers?: PageAnswerReaders }
     const answerPaths: ReadonlyMap<string, string> = new Map(Object.entries(PAGE_ANSWERS));
     // What the build holds of its prerendered pages (a build without them serves the shell).
     const prerendered = new Set(
-      [WELCOME, ...PATIENT_PAGES.values()].filter((page) => existsSync(join(webRoot, page))),
+      PRERENDERED_FILES.filter((page) => existsSync(join(webRoot, page))),
     );
     if (hasBuild) {
       await app.register(fastifyStatic, {
@@ -164,9 +173,9 @@ export const spaPlugin = fp<{ webRoot: string; pageAnswers?: PageAnswerReaders }
         !/\.[a-z0-9]+$/i.test(path) &&
         acceptsHtml(request.headers.accept);
       if (hasBuild && isPage) {
-        // The pages of `/` and of a prerendered patient's page depend on the session marker: a
-        // cache must keep them apart (and the encodings, as setHeaders below says for every file;
-        // this header replaces that one).
+        // The pages of `/` and of a prerendered patient's page depend on the session marker and
+        // the language cookie: a cache must keep them apart (and the encodings, as setHeaders
+        // below says for every file; this header replaces that one).
         if (path === '/' || PATIENT_PAGES.has(path) || answerPaths.has(path))
           reply.header('vary', 'Accept-Encoding, Cookie');
         reply.header('cache-control', 'no-cache');

@@ -31,7 +31,7 @@ function loadPrerendered(page: PrerenderedPage): HTMLElement {
   return document.getElementById('root')!;
 }
 
-const loadPrerenderedPage = async () => loadPrerendered(await renderWelcomePage());
+const loadPrerenderedPage = async () => loadPrerendered(await renderWelcomePage('en'));
 
 async function mountAt(root: HTMLElement, path: string) {
   const router = createMemoryRouter(routes, { ...routerOptions, initialEntries: [path] });
@@ -116,7 +116,7 @@ describe('the app taking over a prerendered patient page', () => {
 
   /** My Appointments as the build rendered it, for a browser with a session marker. */
   async function loadMyAppointments(): Promise<HTMLElement> {
-    const page = await renderPatientPage(MY_APPOINTMENTS);
+    const page = await renderPatientPage(MY_APPOINTMENTS, 'en');
     // The build's stand-in session is the build's: the browser restores its own.
     resetSessionForTests();
     document.cookie = `${SESSION_MARKER_COOKIE}=1; path=/`;

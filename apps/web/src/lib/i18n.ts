@@ -43,6 +43,23 @@ export async function loadAllResources(): Promise<Record<Locale, Resources>> {
   return { en: await whole('en'), bg: await whole('bg'), de: await whole('de') };
 }
 
+/**
+ * The texts the app holds as a page first renders in `locale`: the first page's part, and on a
+ * signed-in page the signed-in part too, with English's beside it as the fallback
+ * (loadSignedInTranslations). The build renders its pages in each language with exactly these
+ * (src/prerender, ADR 0061), so that the app's first render is the same page.
+ */
+export async function textsAtFirstRender(
+  locale: Locale,
+  signedIn: boolean,
+): Promise<Partial<Record<Locale, Partial<Resources>>>> {
+  const firstPage = await bundles.firstPage[locale]();
+  if (!signedIn) return { [locale]: firstPage };
+  const texts = { [locale]: { ...firstPage, ...(await bundles.signedIn[locale]()) } };
+  if (locale === DEFAULT_LOCALE) return texts;
+  return { ...texts, [DEFAULT_LOCALE]: await bundles.signedIn[DEFAULT_LOCALE]() };
+}
+
 function applyLocale(locale: string): void {
   document.documentElement.lang = locale;
   setRequestLocale(locale);

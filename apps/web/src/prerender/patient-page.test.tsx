@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { LOCALE_STORAGE_KEY } from '@vizita/shared/constants';
+import { type Locale, LOCALE_STORAGE_KEY } from '@vizita/shared/constants';
 import { resetSessionForTests } from '../features/auth/session-store';
 import { PAINTS_BEFORE_APP_ATTRIBUTE, PRERENDERED_ATTRIBUTE, STALE_ATTRIBUTE } from './markers';
 import { loadPrerendered, unloadPrerendered } from '../test/prerendered-document';
@@ -7,10 +7,12 @@ import { renderPatientPage } from './patient-page';
 
 // What the build puts into my-appointments.html (ADR 0055): My Appointments as a signed-in
 // patient first sees it, before her data has arrived — nothing of hers in it, no input taken
-// before the app has taken it over.
+// before the app has taken it over. And into my-appointments.de.html, the same in German
+// (ADR 0061).
 
 /** The page as a browser would build it from the build's file, with the guard script run. */
-const loadPage = async () => loadPrerendered(await renderPatientPage('/dashboard/appointments'));
+const loadPage = async (locale: Locale = 'en') =>
+  loadPrerendered(await renderPatientPage('/dashboard/appointments', locale));
 
 afterEach(() => {
   localStorage.clear();
@@ -53,5 +55,24 @@ describe('the prerendered My Appointments', () => {
     expect((await loadPage()).documentElement.hasAttribute(STALE_ATTRIBUTE)).toBe(false);
     localStorage.setItem(LOCALE_STORAGE_KEY, 'de');
     expect((await loadPage()).documentElement.hasAttribute(STALE_ATTRIBUTE)).toBe(true);
+  });
+
+  it('is rendered in German for a browser that chose German, and shown only there', async () => {
+    localStorage.setItem(LOCALE_STORAGE_KEY, 'de');
+    const page = await loadPage('de');
+    expect(page.documentElement.lang).toBe('de');
+    expect(page.title).toBe('Meine Termine · Vizita');
+    const root = page.querySelector(`#root > [${PRERENDERED_ATTRIBUTE}]`)!;
+    expect(root.querySelector('h1')?.textContent).toBe('Meine Termine');
+    expect(root.querySelector('nav[aria-label="Hauptnavigation"]')).not.toBeNull();
+    expect(page.documentElement.hasAttribute(STALE_ATTRIBUTE)).toBe(false);
+
+    // The app would start in English: without a choice, and with English chosen.
+    for (const chosen of [null, 'en']) {
+      unloadPrerendered();
+      localStorage.clear();
+      if (chosen) localStorage.setItem(LOCALE_STORAGE_KEY, chosen);
+      expect((await loadPage('de')).documentElement.hasAttribute(STALE_ATTRIBUTE)).toBe(true);
+    }
   });
 });

@@ -1,13 +1,11 @@
 import { createMemoryRouter, matchRoutes, type RouteObject } from 'react-router';
-import { PRERENDERED_PATIENT_PAGES } from '@vizita/shared/constants';
+import { type Locale, PRERENDERED_PATIENT_PAGES } from '@vizita/shared/constants';
 import { PATIENT_AREA_ROUTE_ID, routes, SIGNED_IN_ROUTE_ID } from '../app/routes';
 import { assumeSessionForPrerender, type SessionUser } from '../features/auth/session-store';
-import { enFirstPage } from '../locales/en-first-page';
-import { enSignedIn } from '../locales/en-signed-in';
 import {
-  englishI18n,
   guardOf,
-  prerenderedDocument,
+  inEveryLanguage,
+  pageI18n,
   renderApp,
   type PrerenderedPage,
 } from './prerendered-page';
@@ -49,9 +47,10 @@ async function withCodeOf(path: string): Promise<RouteObject[]> {
   return Promise.all(routes.map(load));
 }
 
-export async function renderPatientPage(path: string): Promise<PrerenderedPage> {
+/** The patient's page at `path`, in `locale`. */
+export async function renderPatientPage(path: string, locale: Locale): Promise<PrerenderedPage> {
   assumeSessionForPrerender(PATIENT);
-  const i18n = await englishI18n({ ...enFirstPage, ...enSignedIn });
+  const i18n = await pageI18n(locale, true);
   // The guards' loaders count as run: they would let this patient through (and wait for a
   // browser's session and texts, which the build has not got).
   const router = createMemoryRouter(await withCodeOf(path), {
@@ -63,13 +62,15 @@ export async function renderPatientPage(path: string): Promise<PrerenderedPage> 
     throw new Error(
       `Prerendering ${path} ended at ${location.pathname} (${JSON.stringify(errors)})`,
     );
-  return { path, ...renderApp(router, i18n), ...guardOf() };
+  return { path, locale, ...renderApp(router, i18n), ...guardOf(locale) };
 }
 
-/** Every page of PRERENDERED_PATIENT_PAGES in `indexHtml`: each file's name and its contents. */
+/** Every page of PRERENDERED_PATIENT_PAGES in every language, in `indexHtml` (inEveryLanguage). */
 export async function renderPatientPages(indexHtml: string): Promise<[string, string][]> {
   const files: [string, string][] = [];
   for (const [path, fileName] of Object.entries(PRERENDERED_PATIENT_PAGES))
-    files.push([fileName, prerenderedDocument(indexHtml, await renderPatientPage(path))]);
+    files.push(
+      ...(await inEveryLanguage(indexHtml, fileName, (locale) => renderPatientPage(path, locale))),
+    );
   return files;
 }

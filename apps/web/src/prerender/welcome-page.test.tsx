@@ -1,5 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { LOCALE_STORAGE_KEY } from '@vizita/shared/constants';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type Locale, LOCALE_STORAGE_KEY } from '@vizita/shared/constants';
 import { BOOKING_INTENT_KEY } from '../lib/booking-intent';
 import { PRERENDERED_ATTRIBUTE } from './markers';
 import { loadPrerendered, unloadPrerendered } from '../test/prerendered-document';
@@ -9,11 +9,13 @@ import { renderWelcomePage } from './welcome-page';
 // paints before the app has loaded and must never take input the app would then throw away.
 
 /** The page as a browser would build it from welcome.html, with the guard script run. */
-const loadWelcomeDocument = async () => loadPrerendered(await renderWelcomePage());
+const loadWelcomeDocument = async (locale: Locale = 'en') =>
+  loadPrerendered(await renderWelcomePage(locale));
 
 const stale = (page: Document) => page.documentElement.hasAttribute('data-prerender-stale');
 
 afterEach(() => {
+  vi.restoreAllMocks();
   localStorage.clear();
   unloadPrerendered();
 });
@@ -67,5 +69,34 @@ describe('the prerendered welcome page', () => {
     expect(page.querySelector('head style')?.textContent).toBe(
       `html[data-prerender-stale] [${PRERENDERED_ATTRIBUTE}]{display:none!important}`,
     );
+  });
+
+  it('is rendered in Bulgarian too (ADR 0061), and shown only where the app starts in Bulgarian', async () => {
+    localStorage.setItem(LOCALE_STORAGE_KEY, 'bg');
+    const page = await loadWelcomeDocument('bg');
+    expect(page.documentElement.lang).toBe('bg');
+    expect(page.title).toBe('Добре дошли · Vizita');
+    const root = page.querySelector(`#root > [${PRERENDERED_ATTRIBUTE}]`);
+    expect(root?.querySelector('h1')?.textContent).toBe(
+      'Консултация с лекар, без да излизате от дома',
+    );
+    expect(root?.querySelector('#login-heading')?.textContent).toBe('Вход');
+    expect(stale(page)).toBe(false);
+
+    // The app would start in English: no language chosen, English chosen, or storage that
+    // cannot be read. The English page stays shown where storage cannot be read, as in the app.
+    for (const chosen of [null, 'en']) {
+      unloadPrerendered();
+      localStorage.clear();
+      if (chosen) localStorage.setItem(LOCALE_STORAGE_KEY, chosen);
+      expect(stale(await loadWelcomeDocument('bg'))).toBe(true);
+    }
+    unloadPrerendered();
+    vi.spyOn(Storage.prototype, 'getItem').mockImplementation(() => {
+      throw new DOMException('blocked', 'SecurityError');
+    });
+    expect(stale(await loadWelcomeDocument('bg'))).toBe(true);
+    unloadPrerendered();
+    expect(stale(await loadWelcomeDocument('en'))).toBe(false);
   });
 });
