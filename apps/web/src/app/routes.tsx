@@ -131,10 +131,12 @@ export const routes: RouteObject[] = [
           { path: 'book/:slug', lazy: lazyBookLink },
         ],
       },
-      { path: 'home', loader: () => redirect('/dashboard') },
-      { path: 'profile', loader: () => redirect('/dashboard/profile') },
-      { path: 'appointments', loader: () => redirect('/dashboard/appointments') },
-      { path: '*', loader: () => redirect('/') },
+      // Addresses that only send on: their loaders redirect, and they render nothing meanwhile
+      // (said with `element: null`, which React Router otherwise warns of as an empty page).
+      { path: 'home', loader: () => redirect('/dashboard'), element: null },
+      { path: 'profile', loader: () => redirect('/dashboard/profile'), element: null },
+      { path: 'appointments', loader: () => redirect('/dashboard/appointments'), element: null },
+      { path: '*', loader: () => redirect('/'), element: null },
     ],
   },
 ];
