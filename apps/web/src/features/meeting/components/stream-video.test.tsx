@@ -28,7 +28,7 @@ describe('StreamVideo', () => {
     // Not in a transition: React keeps the video in the page, hidden, and runs its layout cleanups.
     let resume!: () => void;
     const pending = new Promise<void>((resolve) => (resume = resolve));
-    rerender(<Room stream={stream} pending={pending} />);
+    await act(async () => rerender(<Room stream={stream} pending={pending} />));
     expect(screen.getByText('Loading')).toBeInTheDocument();
     expect(video.srcObject).toBeNull();
 
