@@ -1,10 +1,11 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import type { Root } from 'react-dom/client';
 import { createMemoryRouter } from 'react-router';
 import { SESSION_MARKER_COOKIE } from '@vizita/shared/constants';
 import { resetSessionForTests } from '../features/auth/session-store';
+import { initI18n } from '../lib/i18n';
 import { PRERENDERED_ATTRIBUTE, STALE_ATTRIBUTE } from '../prerender/markers';
 import { renderPatientPage } from '../prerender/patient-page';
 import { prerenderedDocument, type PrerenderedPage } from '../prerender/prerendered-page';
@@ -32,6 +33,18 @@ function loadPrerendered(page: PrerenderedPage): HTMLElement {
 }
 
 const loadPrerenderedPage = async () => loadPrerendered(await renderWelcomePage('en'));
+
+/**
+ * The attributes that React's development build says differ between the build's markup and the
+ * app's first render, from the diff it writes to the console. The build's controls are inert on
+ * purpose until the app takes the page over (prerender/prerendered-page.tsx); any other would
+ * be a page the app does not draw as the build did.
+ */
+function attributesThatDiffer(errors: MockInstance<typeof console.error>): string[] {
+  return errors.mock.calls
+    .flatMap((args) => args.map(String).join(' ').split('\n'))
+    .flatMap((line) => /^[+-]\s+([a-zA-Z][\w-]*)=/.exec(line)?.[1] ?? []);
+}
 
 async function mountAt(root: HTMLElement, path: string) {
   const router = createMemoryRouter(routes, { ...routerOptions, initialEntries: [path] });
@@ -76,6 +89,9 @@ describe('the app taking over the prerendered welcome page', () => {
       'The prerendered page did not match the app:',
       expect.anything(),
     );
+    // React names the inert marks, and nothing else: the diff is read.
+    expect(attributesThatDiffer(errors)).toContain('inert');
+    expect(attributesThatDiffer(errors).filter((name) => name !== 'inert')).toEqual([]);
     // One <title>: the app's, adopted from the page.
     expect(document.querySelectorAll('title')).toHaveLength(1);
     expect(document.title).toBe('Welcome · Vizita');
@@ -85,6 +101,24 @@ describe('the app taking over the prerendered welcome page', () => {
     await user.type(screen.getByLabelText('Email'), 'not-an-address');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
     expect(await screen.findByText('Please enter a valid email')).toBeVisible();
+  });
+
+  it('hydrates the page in Bulgarian where the app starts in Bulgarian (ADR 0061)', async () => {
+    await initI18n('bg');
+    const errors = vi.spyOn(console, 'error');
+    const root = loadPrerendered(await renderWelcomePage('bg'));
+    const heading = root.querySelector('h1');
+
+    await mountAt(root, '/');
+
+    expect(screen.getByRole('heading', { level: 1 })).toBe(heading);
+    expect(heading?.textContent).toBe('Консултация с лекар, без да излизате от дома');
+    expect(errors).not.toHaveBeenCalledWith(
+      'The prerendered page did not match the app:',
+      expect.anything(),
+    );
+    expect(attributesThatDiffer(errors).filter((name) => name !== 'inert')).toEqual([]);
+    expect(document.title).toBe('Добре дошли · Vizita');
   });
 
   it('renders anew where the guard hid the page (another language chosen in this browser)', async () => {
