@@ -175,6 +175,7 @@ describe('the app taking over a prerendered patient page', () => {
       'The prerendered page did not match the app:',
       expect.anything(),
     );
+    expect(attributesThatDiffer(errors).filter((name) => name !== 'inert')).toEqual([]);
     expect(root.querySelector('[inert]')).toBeNull();
     // Her data arrives into the page the app took over.
     expect(await screen.findByText('No appointments yet')).toBeVisible();
