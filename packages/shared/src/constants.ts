@@ -20,8 +20,9 @@ export const LOCALE_ENDONYMS = {
 export const LOCALE_STORAGE_KEY = 'locale';
 
 /**
- * The chosen language again, as a cookie: the server writes the answers it puts into a page
- * (PAGE_ANSWERS) in it. Without it, the default language, as the app's own.
+ * The chosen language again, as a cookie: the server sends the prerendered pages in it
+ * (prerenderedFileIn, ADR 0061) and writes the answers it puts into a page (PAGE_ANSWERS) in it.
+ * Without it, the default language, as the app's own.
  */
 export const LOCALE_COOKIE = 'vizita_locale';
 

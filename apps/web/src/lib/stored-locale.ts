@@ -17,7 +17,8 @@ const YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 /**
  * Keeps the person's choice of language: under `locale` for the app (spec §1), and in a cookie for
- * the server, which writes the answers it puts into a page in that language (ADR 0056).
+ * the server, which sends the prerendered pages (ADR 0061) and writes the answers it puts into a
+ * page (ADR 0056) in that language.
  */
 export function rememberLocale(locale: Locale): void {
   try {
